@@ -1,0 +1,1 @@
+"""Benchmarks: each module registers one `interview bench` sub-command."""

