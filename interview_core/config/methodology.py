@@ -10,6 +10,7 @@ Weight keys are resolved against the signal catalogue at load time (see :func:`r
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -20,6 +21,11 @@ from ..signals import catalogue
 from .errors import ConfigError, Problem, did_you_mean
 from .loader import read_yaml, validate_model
 
+# Placeholders a question template may use: {focus} the focus label made natural, {summary} two or
+# three recent concepts joined in words (reflect/synthesis), {concept} the concept's name.
+TEMPLATE_PLACEHOLDERS = ("focus", "summary", "concept")
+# Opening/closing templates: {stimulus_intro} a short lead-in from the concept's stimulus, {concept}.
+METHOD_PLACEHOLDERS = ("concept", "stimulus_intro")
 VETO_NAMES = ("knowledge_ceiling", "element_exhausted", "recent_redundancy", "node_exhausted", "terminal_node")
 FocusKind = Literal["node", "element", "none"]
 
@@ -288,8 +294,15 @@ def check_methodology(m: Methodology, file: str) -> list[Problem]:
             if spec.scope == "element" and s.focus_kind != "element":
                 err(path, f"element-level signal {wk.signal} on strategy '{s.name}' whose focus is not an element")
         for i, tpl in enumerate(s.question_templates):
+            tpath = f"strategies[{s.name}].question_templates[{i}]"
             if s.focus_kind != "none" and "{focus}" not in tpl:
-                err(f"strategies[{s.name}].question_templates[{i}]", f"template for a focused strategy lacks '{{focus}}': {tpl!r}")
+                err(tpath, f"template for a focused strategy lacks '{{focus}}': {tpl!r}")
+            for bad in _unknown_placeholders(tpl, TEMPLATE_PLACEHOLDERS):
+                err(tpath, f"unknown placeholder '{{{bad}}}'{did_you_mean(bad, TEMPLATE_PLACEHOLDERS)} (known: {', '.join(TEMPLATE_PLACEHOLDERS)})")
+    for section in ("opening_templates", "closing_templates"):
+        for i, tpl in enumerate(getattr(m.method, section)):
+            for bad in _unknown_placeholders(tpl, METHOD_PLACEHOLDERS):
+                err(f"method.{section}[{i}]", f"unknown placeholder '{{{bad}}}'{did_you_mean(bad, METHOD_PLACEHOLDERS)} (known: {', '.join(METHOD_PLACEHOLDERS)})")
 
     for phase_name, phase in m.phases.items():
         for section in ("signal_weights", "phase_bonuses"):
@@ -307,6 +320,10 @@ def check_methodology(m: Methodology, file: str) -> list[Problem]:
             if strat not in names:
                 err(f"vetoes[{veto.name}].spares", f"unknown strategy '{strat}'{did_you_mean(strat, names)}")
     return problems
+
+
+def _unknown_placeholders(template: str, known) -> list[str]:
+    return [name for name in re.findall(r"{(\w*)}", template) if name not in known]
 
 
 def parse_methodology(data: dict, file: str) -> tuple[Methodology, list[Problem]]:
