@@ -66,6 +66,9 @@ class Settings(BaseSettings):
     offline_default: bool = True
     max_turns: int = 20
     prices: dict[str, Price] = Field(default_factory=dict)
+    # provider -> task -> model, used when a task's ``model`` is None (config/settings.yaml)
+    default_models: dict[str, dict[str, str]] = Field(default_factory=dict)
+    retry_backoff_s: float = 1.0  # base of the exponential backoff between a call and its one retry
     dedup: DedupSettings = Field(default_factory=DedupSettings)
 
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_API_KEY", "anthropic_api_key"))
@@ -94,6 +97,13 @@ class Settings(BaseSettings):
     # -- helpers -------------------------------------------------------------------------------------
     def task(self, name: str) -> TaskSettings:
         return getattr(self, name)
+
+    def model_for(self, task: str, provider: str) -> str:
+        """The task's configured model, else the provider's default for that task (``default_models``)."""
+        model = self.task(task).model or self.default_models.get(provider, {}).get(task)
+        if not model:
+            raise ValueError(f"no model configured for task '{task}' on provider '{provider}'")
+        return model
 
     def has_key(self, provider: str) -> bool:
         key = {"anthropic": self.anthropic_api_key, "openai": self.openai_api_key}.get(provider)

@@ -72,6 +72,8 @@ class ExtractionResult(BaseModel):
     assessment: Assessment = Field(default_factory=Assessment)
     clauses: list[str] = Field(default_factory=list)  # SRL-stage segmentation, for traceability
     usage: list[Usage] = Field(default_factory=list)
+    filtered_nodes: int = 0  # dropped: node type not in the methodology
+    filtered_edges: int = 0  # dropped: relation or type pair not permitted, or an endpoint unknown
 
 
 class Turn(BaseModel):
