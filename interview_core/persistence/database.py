@@ -1,0 +1,109 @@
+"""A database location plus one connection per thread.
+
+Streamlit serves each browser session on its own thread, and a sqlite3 connection must not be shared
+across threads, so :class:`Database` hands every thread its own connection (created on first use) and
+never passes one between threads.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Sequence
+
+from .dialect import SQLITE, Dialect
+
+BUSY_TIMEOUT_MS = 10_000  # how long a writer waits for another thread's or process's write lock
+
+
+def parse_location(url_or_path: str | Path) -> tuple[Dialect, Path]:
+    """Resolve ``sqlite:///relative.db``, ``sqlite:////abs.db`` or a plain path to (dialect, file path).
+
+    Raises ValueError for in-memory databases (each thread would see a different empty database) and
+    NotImplementedError for server URLs such as ``postgresql://`` that are not wired yet.
+    """
+    text = str(url_or_path)
+    if text.startswith("sqlite:///"):
+        text = text[len("sqlite:///"):]
+    elif "://" in text:
+        scheme = text.split("://", 1)[0]
+        raise NotImplementedError(f"database URL scheme '{scheme}' is not supported yet (use sqlite:///path or a file path)")
+    if text in ("", ":memory:"):
+        raise ValueError("an in-memory database cannot be shared between threads; give a file path")
+    return SQLITE, Path(text).expanduser()
+
+
+class Database:
+    """A SQLite file in WAL mode with foreign keys on; ``connection`` is the calling thread's own."""
+
+    def __init__(self, url_or_path: str | Path):
+        self.dialect, self.path = parse_location(url_or_path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._local = threading.local()
+
+    def connect(self) -> sqlite3.Connection:
+        """A new, configured connection: autocommit (transactions are explicit), WAL, FKs, dict-able rows."""
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        # FULL: a committed answer survives power loss, not only a killed process.
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = self.connect()
+            self._local.depth = 0
+        return conn
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        """Run one statement written with ``?`` placeholders on this thread's connection."""
+        return self.connection.execute(self.dialect.sql(sql), tuple(params))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self.connection.executemany(self.dialect.sql(sql), [tuple(r) for r in rows])
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
+        """Rows of a SELECT as plain dicts keyed by column name."""
+        return [dict(row) for row in self.execute(sql, params).fetchall()]
+
+    def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict | None:
+        row = self.execute(sql, params).fetchone()
+        return dict(row) if row is not None else None
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Commit everything inside the block at once, or nothing. Nested blocks join the outer one."""
+        conn = self.connection
+        if self._local.depth:
+            self._local.depth += 1
+            try:
+                yield
+            finally:
+                self._local.depth -= 1
+            return
+        conn.execute(self.dialect.begin_write)
+        self._local.depth = 1
+        try:
+            yield
+            conn.execute("COMMIT")
+        except BaseException:
+            # SQLite rolls some failures back by itself; a second ROLLBACK would raise and hide the cause.
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        finally:
+            self._local.depth = 0
+
+    def close(self) -> None:
+        """Close the calling thread's connection (other threads' connections close with their threads)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
