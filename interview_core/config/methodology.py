@@ -224,7 +224,7 @@ def resolve_weight_key(key: str) -> WeightKey:
         raise WeightKeyError(f"unknown signal '{key}'{hint}")
     if level not in spec.levels:
         raise WeightKeyError(
-            f"unknown level '{level}' for {prefix} ({spec.type_label()}){did_you_mean(level, spec.levels)}"
+            f"unknown level '{level}' for {prefix} ({spec.type_label()}){did_you_mean(level, spec.levels, cutoff=0.4)}"
         )
     return WeightKey(key, prefix, level)
 

@@ -1,0 +1,42 @@
+"""Suite-wide settings: isolate tests from the developer's keys and database; browser-test policy."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+BROWSER_MISSING = shutil.which("chromium") is None
+
+
+@pytest.fixture(autouse=True)
+def _no_live_keys(monkeypatch, tmp_path):
+    """Tests never see real API keys or the real database."""
+    for var in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_BASE_URL", "OPENAI_BASE_URL"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("INTERVIEW_SECRETS_FILE", str(tmp_path / "no-secrets.toml"))
+    monkeypatch.setenv("INTERVIEW_DATABASE", str(tmp_path / "interviews.db"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests need Debian's Chromium. In CI (INTERVIEW_REQUIRE_BROWSER=1) its absence is a failure."""
+    if not BROWSER_MISSING:
+        return
+    required = os.environ.get("INTERVIEW_REQUIRE_BROWSER") == "1"
+    for item in items:
+        if "browser" in item.keywords:
+            if required:
+                item.add_marker(pytest.mark.usefixtures("_fail_without_browser"))
+            else:
+                item.add_marker(pytest.mark.skip(reason="Chromium not installed: BROWSER TESTS NOT RUN"))
+
+
+@pytest.fixture
+def _fail_without_browser():
+    pytest.fail("Chromium (/usr/bin/chromium) is required in CI; browser tests must not be skipped")
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if BROWSER_MISSING:
+        terminalreporter.write_sep("!", "BROWSER TESTS WERE NOT RUN: install chromium and chromium-driver (see .ci/run)", red=True, bold=True)
