@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
@@ -35,6 +36,27 @@ def parse_location(url_or_path: str | Path) -> tuple[Dialect, Path]:
     return SQLITE, Path(text).expanduser()
 
 
+def _enable_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL (a persistent property of the file) unless it already is.
+
+    The switch needs an exclusive lock and SQLite does not wait on busy_timeout for it, so when several
+    threads or processes open a brand-new file at once the losers retry until the timeout.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if conn.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal":
+                return
+            problem = "journal mode did not switch to WAL"
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+            problem = str(exc)
+        if time.monotonic() > deadline:
+            raise sqlite3.OperationalError(f"cannot enable WAL mode: {problem}")
+        time.sleep(0.01)
+
+
 class Database:
     """A SQLite file in WAL mode with foreign keys on; ``connection`` is the calling thread's own."""
 
@@ -48,7 +70,7 @@ class Database:
         conn = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA journal_mode = WAL")
+        _enable_wal(conn)
         # FULL: a committed answer survives power loss, not only a killed process.
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")

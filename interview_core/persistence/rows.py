@@ -13,8 +13,8 @@ def checked(kind: str, data: Mapping[str, Any] | Any, allowed: tuple[str, ...], 
     row = data.model_dump(mode="json") if hasattr(data, "model_dump") else dict(data)
     unknown = sorted(set(row) - set(allowed))
     if unknown:
-        raise ValueError(f"{kind}: unknown key(s) {unknown}; allowed: {list(allowed)} (free-form values go under 'extra')"
-                         if "extra" in allowed else f"{kind}: unknown key(s) {unknown}; allowed: {list(allowed)}")
+        hint = " (free-form values go under 'extra')" if "extra" in allowed else ""
+        raise ValueError(f"{kind}: unknown key(s) {unknown}; allowed: {list(allowed)}{hint}")
     missing = [k for k in required if row.get(k) is None]
     if missing:
         raise ValueError(f"{kind}: missing required key(s) {missing}")

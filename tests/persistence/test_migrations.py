@@ -1,4 +1,5 @@
 import sqlite3
+import threading
 
 import pytest
 
@@ -103,3 +104,23 @@ def test_nested_transactions_join_the_outer_one(tmp_path):
         with db.transaction():
             db.execute("INSERT INTO t VALUES (3)")
     assert db.query("SELECT x FROM t") == [{"x": 3}]
+
+
+def test_many_openers_of_a_new_file_apply_each_migration_once(tmp_path):
+    # Opening a brand-new file races on the switch to WAL and on the migrations; repeat to hit the race.
+    for attempt in range(10):
+        applied, errors = [], []
+
+        def open_repo():
+            try:
+                applied.extend(Repository(tmp_path / f"race{attempt}.db").migrations_applied)
+            except BaseException as exc:
+                errors.append(exc)
+
+        threads = [threading.Thread(target=open_repo) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=60)
+        assert errors == []
+        assert sorted(applied) == sorted(fn.__name__ for fn in MIGRATIONS)
