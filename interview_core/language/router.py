@@ -1,0 +1,162 @@
+"""The language router: each task on its configured provider, the offline layer when that fails.
+
+``build_language(settings)`` is what the pipeline and the UI call. Per task (``extraction``,
+``signals``, ``question``) the router uses ``Settings.effective_provider``: a provider without a key
+runs offline by configuration. When a provider still fails after its retry (or its re-ask), that task
+runs on the offline layer for this turn and the returned usage says why (``fallback_reason``); the
+interview goes on and the answer is never lost.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Callable, Mapping
+
+from ..config.settings import TASKS, Settings
+from .contracts import (
+    Assessment,
+    ExtractionRequest,
+    ExtractionResult,
+    LLMError,
+    QuestionRequest,
+    QuestionResult,
+    Usage,
+)
+from .port import LanguagePort
+
+log = logging.getLogger(__name__)
+OFFLINE = "offline"
+
+
+def load_offline(settings: Settings) -> LanguagePort:
+    """The embedded offline layer, imported only when a task needs it."""
+    from .offline import OfflineLanguage
+
+    takes_settings = "settings" in inspect.signature(OfflineLanguage).parameters
+    return OfflineLanguage(settings=settings) if takes_settings else OfflineLanguage()
+
+
+def build_adapter(provider: str, settings: Settings):
+    """The adapter for a real provider (``anthropic`` or ``openai``)."""
+    if provider == "anthropic":
+        from .anthropic_adapter import AnthropicAdapter
+        return AnthropicAdapter(settings)
+    if provider == "openai":
+        from .openai_adapter import OpenAIAdapter
+        return OpenAIAdapter(settings)
+    raise ValueError(f"unknown language provider '{provider}'")
+
+
+class LanguageRouter:
+    """The language port over per-task providers with offline fallback.
+
+    ``adapters`` (provider -> port) and ``offline_factory`` replace the real ones in tests.
+    """
+
+    name = "router"
+
+    def __init__(self, settings: Settings, adapters: Mapping[str, object] | None = None,
+                 offline_factory: Callable[[Settings], LanguagePort] = load_offline):
+        self.settings = settings
+        self.providers = {task: settings.effective_provider(task) for task in TASKS}
+        self._adapters = dict(adapters or {})
+        self._offline_factory = offline_factory
+        self._offline: LanguagePort | None = None
+
+    # -- what runs where -----------------------------------------------------------------------------
+    @property
+    def mode(self) -> str:
+        """``offline``, ``anthropic`` or ``openai`` when every task runs there, else ``mixed``."""
+        used = set(self.providers.values())
+        return used.pop() if len(used) == 1 else "mixed"
+
+    @property
+    def offline_tasks(self) -> list[str]:
+        """Tasks that run offline by configuration (no provider set, or no key for it)."""
+        return [task for task in TASKS if self.providers[task] == OFFLINE]
+
+    @property
+    def routes(self) -> dict[str, str]:
+        """Task -> ``provider:model`` (``offline`` alone for the offline layer), for the CLI and UI."""
+        return {task: p if p == OFFLINE else f"{p}:{self.settings.model_for(task, p)}"
+                for task, p in self.providers.items()}
+
+    def _adapter(self, provider: str):
+        if provider not in self._adapters:
+            self._adapters[provider] = build_adapter(provider, self.settings)
+        return self._adapters[provider]
+
+    @property
+    def offline(self) -> LanguagePort:
+        if self._offline is None:
+            self._offline = self._offline_factory(self.settings)
+        return self._offline
+
+    def _separate_signals(self) -> bool:
+        """Whether the assessment needs its own call: signals configured apart from extraction."""
+        ext, sig = self.providers["extraction"], self.providers["signals"]
+        if ext != sig:
+            return True
+        return sig != OFFLINE and self.settings.model_for("signals", sig) != self.settings.model_for("extraction", ext)
+
+    # -- the port ------------------------------------------------------------------------------------
+    def extract(self, request: ExtractionRequest) -> ExtractionResult:
+        """Nodes, edges and assessment; the assessment from a separate call only when so configured."""
+        provider = self.providers["extraction"]
+        if provider == OFFLINE:
+            result = self.offline.extract(request)
+        else:
+            try:
+                result = self._adapter(provider).extract(request)
+            except Exception as exc:  # noqa: BLE001 - any provider failure must leave the turn running
+                fallback = self.offline.extract(request)
+                result = fallback.model_copy(update={"usage": _fallback_usage(exc, "extraction", provider, fallback.usage)})
+        if not self._separate_signals():
+            return result
+        assessment, usage = self._assess(request)
+        return result.model_copy(update={"assessment": assessment, "usage": [*result.usage, *usage]})
+
+    def _assess(self, request: ExtractionRequest) -> tuple[Assessment, list[Usage]]:
+        provider = self.providers["signals"]
+        if provider != OFFLINE:
+            try:
+                return self._adapter(provider).assess(request)
+            except Exception as exc:  # noqa: BLE001
+                offline = self.offline.extract(request)
+                return offline.assessment, _fallback_usage(exc, "signals", provider, _as_task(offline.usage, "signals"))
+        offline = self.offline.extract(request)
+        return offline.assessment, _as_task(offline.usage, "signals")
+
+    def write_question(self, request: QuestionRequest) -> QuestionResult:
+        """Exactly one question from the question task's provider, or the offline layer on failure."""
+        provider = self.providers["question"]
+        if provider == OFFLINE:
+            return self.offline.write_question(request)
+        try:
+            return self._adapter(provider).write_question(request)
+        except Exception as exc:  # noqa: BLE001
+            fallback = self.offline.write_question(request)
+            return fallback.model_copy(update={"usage": _fallback_usage(exc, "question", provider, fallback.usage)})
+
+
+def _as_task(usages: list[Usage], task: str) -> list[Usage]:
+    return [u.model_copy(update={"task": task}) for u in usages] or [Usage(task=task, provider=OFFLINE, model=OFFLINE)]
+
+
+def _fallback_usage(exc: Exception, task: str, provider: str, offline_usage: list[Usage]) -> list[Usage]:
+    """The failed provider's accounting, then the offline call's with ``fallback_reason`` set."""
+    if isinstance(exc, LLMError):
+        reason = str(exc)
+    else:  # a bug, not a provider failure: keep the interview going but leave a trace
+        log.exception("%s %s failed unexpectedly; running it offline", provider, task)
+        reason = f"{provider}: unexpected {type(exc).__name__}"
+    failed = exc.usage if isinstance(exc, LLMError) and exc.usage else Usage(
+        task=task, provider=provider, model="?", error=reason)
+    log.warning("%s ran offline this turn: %s", task, reason)
+    return [failed, *(u.model_copy(update={"fallback_reason": reason}) for u in _as_task(offline_usage, task))]
+
+
+def build_language(settings: Settings) -> LanguageRouter:
+    """The language layer for ``settings``: offline by default, real providers per task when configured."""
+    return LanguageRouter(settings)
