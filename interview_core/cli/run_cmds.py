@@ -1,0 +1,87 @@
+"""``interview run``: an interview in the terminal, or non-interactive from an answers file."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+from ..config.errors import ConfigError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("run", help="run an interview in the terminal (or from --answers FILE)")
+    p.add_argument("--concept", required=True, help="concept name or path")
+    p.add_argument("--methodology", help="methodology name or path (default: the concept's)")
+    p.add_argument("--max-turns", type=int, default=None)
+    p.add_argument("--db", help="SQLite database path (default: settings.database)")
+    p.add_argument("--provider", choices=["offline", "anthropic", "openai"], help="language provider for every task")
+    p.add_argument("--answers", help="file of answers: one per line, or a YAML list")
+    p.add_argument("--out", help="write the transcript with every TurnResult as JSON")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=_run)
+
+
+def read_answers(path: str) -> list[str]:
+    text = Path(path).read_text(encoding="utf-8")
+    if text.lstrip().startswith("- "):
+        data = yaml.safe_load(text)
+        if isinstance(data, list):
+            return [str(a) for a in data]
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _run(args) -> int:
+    from ..session import InterviewSession, InvalidAnswer  # heavy: engine, language, embeddings
+
+    try:
+        session = InterviewSession.start(args.methodology, args.concept, max_turns=args.max_turns, db_path=args.db,
+                                         provider=args.provider, seed=args.seed)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(str(problem), file=sys.stderr)
+        return 2
+    mode = "offline mode (embedded language layer)" if session.offline_mode else "language model: " + getattr(session.rt.language, "mode", "?")
+    print(f"Session {session.session_id} - {session.concept.name} - {session.methodology.name} - {mode}", file=sys.stderr)
+    print(f"Matching: {session.canonical_status}", file=sys.stderr)
+    turns = []
+    question = session.opening_question
+    answers = iter(read_answers(args.answers)) if args.answers else None
+    while True:
+        print(f"\nInterviewer: {question}")
+        if answers is not None:
+            answer = next(answers, None)
+            if answer is None:
+                break
+            print(f"Respondent: {answer}")
+        else:
+            try:
+                answer = input("You: ")
+            except EOFError:
+                break
+        try:
+            result = session.answer(answer)
+        except InvalidAnswer as exc:
+            print(f"  ({exc})", file=sys.stderr)
+            continue
+        turns.append({"question": question, "answer": answer, "turn_result": result.model_dump(mode="json")})
+        focus = result.focus.label or "-"
+        print(f"  [turn {result.turn_number} | {result.phase} | {result.strategy_selected} -> {focus} | "
+              f"{result.graph_state.get('node_count', 0)} nodes | {result.latency_ms:.0f} ms]", file=sys.stderr)
+        question = result.next_question
+        if not result.should_continue:
+            print(f"\nInterviewer: {question}")
+            print(f"\n[interview ended: {result.termination_reason}]", file=sys.stderr)
+            break
+    cost = session.cost()
+    print(f"Language calls: {cost['calls']}, tokens in/out {cost['input_tokens']}/{cost['output_tokens']}, "
+          f"cost ${cost['cost_usd']:.4f}", file=sys.stderr)
+    if args.out:
+        payload = {"session_id": session.session_id, "concept": session.concept.id, "methodology": session.methodology.name,
+                   "opening_question": session.opening_question, "turns": turns,
+                   "termination_reason": session.termination_reason, "cost": cost}
+        Path(args.out).write_text(json.dumps(payload, indent=2, ensure_ascii=False), encoding="utf-8")
+        print(f"wrote {args.out}", file=sys.stderr)
+    return 0

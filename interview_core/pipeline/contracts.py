@@ -1,0 +1,143 @@
+"""Typed messages of the turn pipeline: the context that flows through, stage outputs, TurnResult.
+
+Every stage declares the context fields it reads and the output model it writes; the runner checks
+the reads are present before a stage runs, merges the output into the context and records timing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..language.contracts import ExtractionResult, FocusRef, Turn, Usage
+
+
+class StageOutput(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+
+class ContextLoadingOutput(StageOutput):
+    turn_number: int
+    previous_question: str
+    previous_focus: FocusRef
+    recent_turns: list[Turn]
+    recent_questions: list[str]
+
+
+class UtteranceSavingOutput(StageOutput):
+    utterance_id: str
+
+
+class SRLPreprocessingOutput(StageOutput):
+    clauses: list[str]
+
+
+class ExtractionOutput(StageOutput):
+    extraction: ExtractionResult
+    concept_count: int
+    relationship_count: int
+
+
+class GraphUpdateOutput(StageOutput):
+    delta: dict  # GraphDelta as dict: added_node_ids, merged, added_edge_ids, rejected
+
+
+class SlotDiscoveryOutput(StageOutput):
+    slots: dict | None = None  # canonical update summary; None when de-duplication is unavailable
+    canonical_status: str = ""
+
+
+class StateComputationOutput(StageOutput):
+    state: dict  # graph metrics, coverage, momentum, phase
+    canonical_graph: dict | None = None
+    graph_comparison: dict | None = None
+
+
+class StrategySelectionOutput(StageOutput):
+    selection: Any  # engine Selection
+
+
+class ContinuationOutput(StageOutput):
+    should_continue: bool
+    termination_reason: str | None = None
+
+
+class QuestionGenerationOutput(StageOutput):
+    next_question: str
+    question_usage: list[Usage] = Field(default_factory=list)
+
+
+class ResponseSavingOutput(StageOutput):
+    question_utterance_id: str
+
+
+class ScoringPersistenceOutput(StageOutput):
+    turn_result: "TurnResult"
+
+
+class PipelineContext(BaseModel):
+    """Accumulates what the stages write; ``runtime`` is the session's live objects (engine, repo, ...)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+    runtime: Any
+    user_input: str
+    existing_utterance_id: str | None = None  # set when completing a turn whose answer was already saved
+    timings_ms: dict[str, float] = Field(default_factory=dict)
+    started_at: float = 0.0  # perf_counter() when the turn began
+    # Written by the stages (None until then).
+    turn_number: int | None = None
+    previous_question: str | None = None
+    previous_focus: FocusRef | None = None
+    recent_turns: list[Turn] | None = None
+    recent_questions: list[str] | None = None
+    utterance_id: str | None = None
+    clauses: list[str] | None = None
+    extraction: ExtractionResult | None = None
+    concept_count: int | None = None
+    relationship_count: int | None = None
+    delta: dict | None = None
+    slots: dict | None = None
+    canonical_status: str | None = None
+    state: dict | None = None
+    canonical_graph: dict | None = None
+    graph_comparison: dict | None = None
+    selection: Any = None
+    should_continue: bool | None = None
+    termination_reason: str | None = None
+    next_question: str | None = None
+    question_usage: list[Usage] | None = None
+    question_utterance_id: str | None = None
+    turn_result: Any = None
+
+
+class TurnResult(BaseModel):
+    """Everything one turn produced (seed 002 fields plus timings and language accounting); JSON-safe."""
+
+    turn_number: int
+    extracted: dict
+    graph_state: dict
+    scoring: dict
+    strategy_selected: str | None
+    focus: FocusRef
+    next_question: str
+    should_continue: bool
+    signals: dict
+    strategy_alternatives: list[dict]
+    termination_reason: str | None = None
+    canonical_graph: dict | None = None
+    graph_comparison: dict | None = None
+    latency_ms: float = 0.0
+    stage_ms: dict[str, float] = Field(default_factory=dict)
+    offline_tasks: list[str] = Field(default_factory=list)  # language tasks that ran on the offline layer
+    fallbacks: list[dict] = Field(default_factory=list)  # {task, reason} when a provider failed this turn
+    llm_usage: list[Usage] = Field(default_factory=list)
+    phase: str | None = None
+    coverage: dict = Field(default_factory=dict)
+    momentum: dict = Field(default_factory=dict)
+    respondent_utterance_id: str | None = None
+    question_utterance_id: str | None = None
+    canonical_status: str | None = None
+
+
+ScoringPersistenceOutput.model_rebuild()

@@ -1,0 +1,374 @@
+"""The session API: start an interview, answer, resume after a restart.
+
+    s = InterviewSession.start(methodology="means_end_chain", concept="oat_milk")
+    print(s.opening_question)
+    result = s.answer("I like how creamy it is because it foams well")   # -> TurnResult
+    s2 = InterviewSession.load(s.session_id)                               # after a restart
+
+The methodology and concept texts are stored with the session, so editing a file later does not
+change a running interview; applying edited weights (``apply_methodology``) takes effect next turn.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from pathlib import Path
+
+import yaml
+
+from .config import registry
+from .config.concept import Concept, load_concept
+from .config.errors import ConfigError
+from .config.methodology import Methodology, parse_methodology
+from .config.loader import read_yaml
+from .config.settings import Settings, load_settings
+from .engine import Engine
+from .language.contracts import ExtractionResult, FocusRef, QuestionRequest, Turn
+from .persistence import Repository
+from .pipeline.contracts import PipelineContext, TurnResult
+from .pipeline.pipeline import run_turn
+
+log = logging.getLogger(__name__)
+STATE_VERSION = 1
+MAX_ANSWER_CHARS = 200_000  # stored whole up to this; beyond it the answer is refused with a message
+POLICIES = ("adaptive", "random", "scripted")
+SCRIPTED_WHY = "Why is that important to you?"
+
+
+class InvalidAnswer(ValueError):
+    """The answer cannot be taken (empty, too long); no turn was consumed."""
+
+
+class SessionFinished(RuntimeError):
+    """The interview has ended; no further answers are taken."""
+
+
+def _build_language(settings: Settings):
+    try:
+        from .language.router import build_language
+    except ImportError:  # adapters not installed: the offline layer alone
+        from .language.offline import OfflineLanguage
+
+        return OfflineLanguage()
+    return build_language(settings)
+
+
+def _build_dedup(settings: Settings, vectors: dict | None = None):
+    """(matcher, canonical graph, status) from the de-duplication package, or lexical-only fallbacks."""
+    try:
+        from .dedup import build_dedup
+    except ImportError as exc:
+        return None, None, f"de-duplication unavailable: {exc}"
+    return build_dedup(settings.dedup, vectors=vectors)
+
+
+class SessionRuntime:
+    """The live objects of one session; pipeline stages reach them through ``ctx.runtime``."""
+
+    def __init__(self, *, session_id, repo, methodology, concept, settings, engine, language, matcher,
+                 canonical, canonical_status, max_turns, policy, seed, completed_turns=0):
+        self.session_id = session_id
+        self.repo: Repository = repo
+        self.methodology: Methodology = methodology
+        self.concept: Concept = concept
+        self.settings = settings
+        self.engine: Engine = engine
+        self.language = language
+        self.matcher = matcher
+        self.canonical = canonical
+        self.canonical_status = canonical_status
+        self.max_turns = max_turns
+        self.policy = policy
+        self.seed = seed
+        self.completed_turns = completed_turns
+
+    # -- what stages read -----------------------------------------------------------------------
+    def transcript(self) -> list[dict]:
+        return self.repo.list_utterances(self.session_id)
+
+    def recent_turns(self, n: int) -> list[Turn]:
+        turns, question = [], None
+        for u in self.transcript():
+            if u["speaker"] == "interviewer":
+                question = u["text"]
+            elif question is not None:
+                turns.append(Turn(question=question, answer=u["text"][:2000]))
+        return turns[-n:]
+
+    def current_focus(self) -> FocusRef:
+        return self.engine.current_focus()
+
+    def known_labels(self) -> list[str]:
+        return self.engine.graph.labels()
+
+    def node_dicts(self) -> list[dict]:
+        return self.engine.graph.to_dict()["nodes"]
+
+    def edge_dicts(self) -> list[dict]:
+        return self.engine.graph.to_dict()["edges"]
+
+    def summary_labels(self, n: int = 3) -> list[str]:
+        nodes = sorted(self.engine.graph.nodes(), key=lambda x: (x.created_turn, x.id))
+        return [x.label for x in nodes[-n:]]
+
+    def scripted_question(self, turn: int, extraction: ExtractionResult) -> str:
+        """Baseline script: one probe per concept element, then 'why is that important' on each answer."""
+        elements = self.concept.elements
+        if turn <= len(elements):
+            return f"What do you think about the {elements[turn - 1].label.lower()}?"
+        return SCRIPTED_WHY
+
+    # -- what ScoringPersistence writes ------------------------------------------------------------
+    def state_dict(self) -> dict:
+        return {
+            "engine": self.engine.state.to_dict(),
+            "canonical": self.canonical.to_dict() if self.canonical is not None else None,
+            "vectors": self.matcher.export_vectors() if hasattr(self.matcher, "export_vectors") else {},
+        }
+
+    def persist_turn(self, ctx: PipelineContext, result: TurnResult) -> None:
+        sel = ctx.selection
+        canonical = None
+        if self.canonical is not None and hasattr(self.canonical, "persistence_rows"):
+            canonical = self.canonical.persistence_rows()
+        graph = self.engine.graph.to_dict()
+        self.repo.save_turn(
+            self.session_id, ctx.turn_number,
+            nodes=[{**n, "created_turn": n.get("created_turn", 0)} for n in graph["nodes"]],
+            edges=[{**e, "created_turn": ctx.turn_number} for e in graph["edges"]],
+            engine_state=self.state_dict(), engine_state_version=STATE_VERSION,
+            scoring={"strategy": result.strategy_selected, "focus": sel.focus.model_dump(mode="json"),
+                     "score": sel.score, "phase": sel.phase, "signals": result.signals},
+            alternatives=[{**a, "rank": i} for i, a in enumerate(result.strategy_alternatives)],
+            turn_result=result.model_dump(mode="json"),
+            canonical=canonical,
+        )
+        for usage in result.llm_usage:
+            self.repo.log_llm_call(self.session_id, ctx.turn_number, usage.model_dump(mode="json"))
+        self.completed_turns = ctx.turn_number
+        if not result.should_continue:
+            self.repo.update_session(self.session_id, status="finished", termination_reason=result.termination_reason)
+
+
+class InterviewSession:
+    def __init__(self, runtime: SessionRuntime):
+        self.rt = runtime
+
+    # -- construction -------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, methodology: str | None = None, concept: str = "oat_milk", *, max_turns: int | None = None,
+              db_path: str | Path | None = None, settings: Settings | None = None, provider: str | None = None,
+              policy: str = "adaptive", seed: int = 0, methodology_text: str | None = None) -> "InterviewSession":
+        """Create a session and write its opening question. ``methodology`` defaults to the concept's."""
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy '{policy}' (use one of {', '.join(POLICIES)})")
+        settings = _settings(settings, provider)
+        concept_path = registry.resolve("concepts", concept)
+        concept_text = concept_path.read_text(encoding="utf-8")
+        concept_obj = load_concept(concept_path)
+        if methodology_text is None:
+            m_path = registry.resolve("methodologies", methodology or concept_obj.methodology)
+            methodology_text = m_path.read_text(encoding="utf-8")
+            m_name = m_path.name
+        else:
+            m_name = f"{methodology or 'custom'}.yaml"
+        method_obj, _ = parse_methodology(read_yaml(Path(m_name), methodology_text), m_name)
+        repo = Repository(db_path or settings.database)
+        session_id = uuid.uuid4().hex[:12]
+        max_turns = max_turns or method_obj.continuation.max_turns or settings.max_turns
+        repo.create_session(
+            session_id=session_id, concept_id=concept_obj.id, methodology_name=method_obj.name,
+            methodology_yaml=methodology_text, concept_yaml=concept_text, max_turns=max_turns,
+            settings_summary=_settings_summary(settings), policy=policy, seed=seed,
+        )
+        matcher, canonical, status = _build_dedup(settings)
+        runtime = SessionRuntime(
+            session_id=session_id, repo=repo, methodology=method_obj, concept=concept_obj, settings=settings,
+            engine=Engine(method_obj, concept_obj, matcher=matcher, canonical=canonical),
+            language=_build_language(settings), matcher=matcher, canonical=canonical, canonical_status=status,
+            max_turns=max_turns, policy=policy, seed=seed,
+        )
+        session = cls(runtime)
+        session._write_opening()
+        return session
+
+    @classmethod
+    def load(cls, session_id: str, *, db_path: str | Path | None = None, settings: Settings | None = None,
+             provider: str | None = None) -> "InterviewSession":
+        """Restore everything after a restart; a saved but unprocessed answer is completed first."""
+        settings = _settings(settings, provider)
+        repo = Repository(db_path or settings.database)
+        row = repo.get_session(session_id)
+        if row is None:
+            raise KeyError(f"no session '{session_id}'")
+        method_obj, _ = parse_methodology(yaml.safe_load(row["methodology_yaml"]), f"{row['methodology_name']}.yaml")
+        concept_obj = Concept.model_validate(yaml.safe_load(row["concept_yaml"]))
+        stored = repo.load_state(session_id)
+        state = stored["engine_state"] if stored else None
+        matcher, canonical, status = _build_dedup(settings, vectors=(state or {}).get("vectors"))
+        if state and state.get("canonical") is not None and canonical is not None:
+            canonical = type(canonical).from_dict(state["canonical"], matcher=matcher) if _takes_matcher(canonical) else type(canonical).from_dict(state["canonical"])
+        if state:
+            engine = Engine.restore(state["engine"], method_obj, concept_obj, matcher=matcher, canonical=canonical)
+        else:
+            engine = Engine(method_obj, concept_obj, matcher=matcher, canonical=canonical)
+        runtime = SessionRuntime(
+            session_id=session_id, repo=repo, methodology=method_obj, concept=concept_obj, settings=settings,
+            engine=engine, language=_build_language(settings), matcher=matcher, canonical=canonical,
+            canonical_status=status, max_turns=row["max_turns"], policy=row.get("policy") or "adaptive",
+            seed=row.get("seed") or 0, completed_turns=stored["turn"] if stored else 0,
+        )
+        session = cls(runtime)
+        if not any(u["speaker"] == "interviewer" for u in session.transcript()):
+            session._write_opening()
+        session.complete_pending()
+        return session
+
+    @classmethod
+    def load_by_token(cls, token: str, **kwargs) -> "InterviewSession":
+        settings = _settings(kwargs.pop("settings", None), kwargs.pop("provider", None))
+        repo = Repository(kwargs.get("db_path") or settings.database)
+        row = repo.get_session_by_token(token)
+        if row is None:
+            raise KeyError("no session for this link")
+        return cls.load(row["session_id"], settings=settings, **kwargs)
+
+    # -- turns --------------------------------------------------------------------------------------
+    def answer(self, text: str) -> TurnResult:
+        """Process one answer. Raises InvalidAnswer (no turn consumed) or SessionFinished."""
+        if self.finished:
+            raise SessionFinished("this interview has ended")
+        if text is None or not str(text).strip():
+            raise InvalidAnswer("The answer is empty. Please type a response (or 'I don't know').")
+        if len(text) > MAX_ANSWER_CHARS:
+            raise InvalidAnswer(f"The answer is {len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}. Please shorten it.")
+        return run_turn(PipelineContext(runtime=self.rt, user_input=text))
+
+    def complete_pending(self) -> TurnResult | None:
+        """Finish a turn whose answer was saved before a crash; None when nothing is pending."""
+        pending = self.rt.repo.pending_answer(self.session_id)
+        if pending is None:
+            return None
+        log.info("completing pending turn %s of session %s", pending["turn"], self.session_id)
+        return run_turn(PipelineContext(runtime=self.rt, user_input=pending["text"], existing_utterance_id=pending["id"]))
+
+    def _write_opening(self) -> None:
+        rt = self.rt
+        result = rt.language.write_question(QuestionRequest(
+            methodology=rt.methodology, concept=rt.concept, kind="opening", turn_number=0, seed=rt.seed))
+        rt.repo.add_utterance(self.session_id, 0, "interviewer", result.question)
+        for usage in result.usage:
+            rt.repo.log_llm_call(self.session_id, 0, usage.model_dump(mode="json"))
+
+    # -- reading --------------------------------------------------------------------------------------
+    @property
+    def session_id(self) -> str:
+        return self.rt.session_id
+
+    @property
+    def methodology(self) -> Methodology:
+        return self.rt.methodology
+
+    @property
+    def concept(self) -> Concept:
+        return self.rt.concept
+
+    @property
+    def engine(self) -> Engine:
+        return self.rt.engine
+
+    @property
+    def row(self) -> dict:
+        return self.rt.repo.get_session(self.session_id)
+
+    @property
+    def finished(self) -> bool:
+        return self.row["status"] == "finished"
+
+    @property
+    def termination_reason(self) -> str | None:
+        return self.row.get("termination_reason")
+
+    @property
+    def opening_question(self) -> str:
+        return next(u["text"] for u in self.transcript() if u["speaker"] == "interviewer")
+
+    @property
+    def current_question(self) -> str:
+        return [u["text"] for u in self.transcript() if u["speaker"] == "interviewer"][-1]
+
+    @property
+    def turn_number(self) -> int:
+        return self.rt.completed_turns
+
+    @property
+    def offline_mode(self) -> bool:
+        return getattr(self.rt.language, "mode", "offline") == "offline"
+
+    @property
+    def canonical_status(self) -> str:
+        return self.rt.canonical_status
+
+    def transcript(self) -> list[dict]:
+        return self.rt.transcript()
+
+    def turn_results(self) -> list[dict]:
+        return self.rt.repo.turn_results(self.session_id)
+
+    def scoring_history(self) -> list[dict]:
+        return self.rt.repo.scoring_history(self.session_id)
+
+    def cost(self) -> dict:
+        return self.rt.repo.session_cost(self.session_id)
+
+    def graph_snapshot(self) -> dict:
+        return self.rt.engine.graph.to_dict()
+
+    def canonical_snapshot(self) -> dict | None:
+        return self.rt.canonical.to_dict() if self.rt.canonical is not None else None
+
+    # -- configuration ---------------------------------------------------------------------------------
+    def apply_methodology(self, text: str, file_name: str | None = None) -> Methodology:
+        """Validate edited methodology YAML and use it from the next turn. Raises ConfigError; on error
+        the active configuration is untouched."""
+        name = file_name or f"{self.methodology.name}.yaml"
+        new, _warnings = parse_methodology(read_yaml(Path(name), text), name)
+        if new.name != self.methodology.name:
+            raise ConfigError([_problem(name, "method.name", f"must stay '{self.methodology.name}' for a running session")])
+        self.rt.methodology = new
+        self.rt.engine.set_methodology(new)
+        self.rt.repo.update_session(self.session_id, methodology_yaml=text)
+        return new
+
+
+def _problem(file, path, message):
+    from .config.errors import Problem
+
+    return Problem(file, path, message)
+
+
+def _takes_matcher(canonical) -> bool:
+    import inspect
+
+    return "matcher" in inspect.signature(type(canonical).from_dict).parameters
+
+
+def _settings(settings: Settings | None, provider: str | None) -> Settings:
+    settings = settings or load_settings()
+    return settings.with_provider(provider) if provider else settings
+
+
+def _settings_summary(settings: Settings) -> dict:
+    """Providers and models per task; never keys."""
+    return {t: {"provider": settings.effective_provider(t), "model": settings.task(t).model} for t in ("extraction", "signals", "question")}
+
+
+def list_sessions(db_path: str | Path | None = None, settings: Settings | None = None) -> list[dict]:
+    settings = settings or load_settings()
+    return Repository(db_path or settings.database).list_sessions()
+
+
+def delete_session(session_id: str, db_path: str | Path | None = None, settings: Settings | None = None) -> None:
+    settings = settings or load_settings()
+    Repository(db_path or settings.database).delete_session(session_id)
