@@ -1,0 +1,166 @@
+"""Offline extraction: clauses -> concept nodes -> typed nodes and permitted edges -> assessment.
+
+Edges come from three sources: explicit causal markers ("A because B": B -> A; "A so B": A -> B),
+implicit chains between neighbouring clauses of one answer, and the conversation (the previous
+question's focus node leads to the answer's first new concept). Node types come from the methodology's
+cues, examples and descriptions, then chain position: an edge's types must be permitted and ordered
+by level, so an effect ranks at or above its cause.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult
+from .assessment import AnswerFeatures, assess, is_english
+from .clauses import Clause, segment
+from .elements import matcher
+from .ontology import MAX_RETYPE_LOSS, CompiledOntology, compiled
+from .phrases import concept_label
+from .stance import stance_and_reaction
+from .text import analysed_text, stem_string, tokens, words
+
+
+@dataclass
+class _Item:
+    """One concept-bearing clause on its way to becoming a node."""
+
+    clause: Clause
+    label: str
+    stems: str  # marker + clause stems, for type cues and relation cues
+    scores: dict[str, float]
+    node_type: str | None = None
+
+
+@dataclass(frozen=True)
+class _Edge:
+    source: _Item
+    target: _Item
+    relation: str
+    quote: str
+    origin: str
+
+
+def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str]) -> list[_Item | None]:
+    """One entry per clause: an item, or None for clauses without a concept. Repeated labels share an item."""
+    out: list[_Item | None] = []
+    seen: dict[str, _Item] = {}
+    for c in clauses:
+        label = concept_label(tokens(c.text))
+        if label is None:
+            out.append(None)
+            continue
+        label = known.get(label.lower(), label)
+        if label.lower() in seen:
+            out.append(seen[label.lower()])
+            continue
+        stems = stem_string([*c.marker.split(), *words(c.text)])
+        item = _Item(c, label, stems, onto.scores(stems))
+        seen[label.lower()] = item
+        out.append(item)
+    return out
+
+
+def _span_quote(answer: str, a: Clause, b: Clause) -> str:
+    return answer[min(a.start, b.start) : max(a.end, b.end)]
+
+
+def _link(onto: CompiledOntology, src: _Item, tgt: _Item, max_loss: float, answer: str, origin: str,
+          need_specific: bool = False) -> _Edge | None:
+    """Type both ends so the pair is permitted (fixing their types) and pick the relation, or None."""
+    pair = onto.type_pair(src.scores, tgt.scores, src.node_type, tgt.node_type, max_loss)
+    if pair is None or (need_specific and not onto.specific_pair(*pair)):
+        return None
+    stems = src.stems + tgt.stems
+    relation = onto.relation(pair[0], pair[1], stems, causal=origin == "explicit")
+    if relation is None:
+        return None
+    src.node_type, tgt.node_type = pair
+    return _Edge(src, tgt, relation, _span_quote(answer, src.clause, tgt.clause), origin)
+
+
+def _explicit_edges(onto, items: list[_Item | None], answer: str) -> list[_Edge]:
+    edges = []
+    for k, item in enumerate(items):
+        if item is None or item.clause.link not in ("cause", "effect"):
+            continue
+        prev = next((p for p in reversed(items[:k]) if p is not None and p is not item), None)
+        if prev is None:
+            continue
+        src, tgt = (item, prev) if item.clause.link == "cause" else (prev, item)
+        edge = _link(onto, src, tgt, MAX_RETYPE_LOSS, answer, "explicit")
+        if edge:
+            edges.append(edge)
+    return edges
+
+
+def _implicit_edges(onto, items: list[_Item | None], answer: str, linked: set[tuple[int, int]]) -> list[_Edge]:
+    """Neighbouring concepts not already linked, in whichever level order the ontology permits."""
+    edges = []
+    present = [i for i in items if i is not None]
+    for prev, item in zip(present, present[1:]):
+        if item is prev or item.clause.link in ("contrast", "cause", "effect"):
+            continue
+        if (id(prev), id(item)) in linked or (id(item), id(prev)) in linked:
+            continue
+        need_specific = not any(n.level is not None for n in onto.types)
+        edge = _link(onto, prev, item, 0.0, answer, "implicit", need_specific) or _link(
+            onto, item, prev, 0.0, answer, "implicit", need_specific
+        )
+        if edge:
+            edges.append(edge)
+            linked.add((id(edge.source), id(edge.target)))
+    return edges
+
+
+def _conversational_edge(onto, request: ExtractionRequest, items: list[_Item | None]) -> ExtractedEdge | None:
+    focus = request.focus
+    if focus.kind != "node" or not focus.label or focus.node_type not in onto.level:
+        return None
+    first = next((i for i in items if i is not None and i.label.lower() != focus.label.lower()), None)
+    if first is None:
+        return None
+    focus_item = _Item(first.clause, focus.label, "", {t: 0.0 for t in onto.level}, focus.node_type)
+    edge = _link(onto, focus_item, first, MAX_RETYPE_LOSS, request.answer, "conversational")
+    if edge is None:
+        return None
+    return ExtractedEdge(source_label=focus.label, target_label=first.label, relation_type=edge.relation,
+                         quote=first.clause.text, origin="conversational")
+
+
+def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[str]]:
+    """Nodes, edges and assessment of one answer; also returns the clause texts (SRL stage output)."""
+    onto = compiled(request.methodology)
+    answer = request.answer
+    clauses = segment(answer)
+    english = is_english(words(analysed_text(answer)))
+    known = {label.lower(): label for label in request.known_labels}
+    items = _items(clauses, onto, known) if english else [None] * len(clauses)
+
+    edges = _explicit_edges(onto, items, answer)
+    conversational = _conversational_edge(onto, request, items)
+    linked = {(id(e.source), id(e.target)) for e in edges}
+    edges += _implicit_edges(onto, items, answer, linked)
+
+    unique = list({id(i): i for i in items if i is not None}.values())
+    elements = matcher(request.concept)
+    nodes = []
+    for n, item in enumerate(unique):
+        item.node_type = item.node_type or onto.best_type(item.scores)
+        element = elements.match(stem_string(words(item.clause.text)))
+        if element is None and n == 0 and request.focus.kind == "element":
+            element = request.focus.id  # an answer to an element question is about that element
+        stance, reaction = stance_and_reaction(item.clause.text, item.stems)
+        nodes.append(ExtractedNode(label=item.label, node_type=item.node_type, quote=item.clause.text,
+                                   element_mapping=element, reaction=reaction, stance=stance))
+    out_edges = [
+        ExtractedEdge(source_label=e.source.label, target_label=e.target.label, relation_type=e.relation,
+                      quote=e.quote, origin=e.origin)
+        for e in edges
+    ]
+    if conversational:
+        out_edges.insert(0, conversational)
+    reasons = sum(1 for e in edges if e.origin == "explicit")
+    features = AnswerFeatures(concepts=len(unique), reasons=reasons, clauses=len(clauses))
+    assessment = assess(analysed_text(answer), features)
+    return ExtractionResult(nodes=nodes, edges=out_edges, assessment=assessment), [c.text for c in clauses]

@@ -1,0 +1,91 @@
+"""Concept phrases: a compact label in the respondent's own words for one clause."""
+
+from __future__ import annotations
+
+from .lexicon import lexicon
+from .text import Token, stem_string
+
+MAX_LABEL_WORDS = 8
+
+
+def _strip_leading(ws: list[str], seqs: tuple[tuple[str, ...], ...]) -> list[str]:
+    changed = True
+    while changed and ws:
+        changed = False
+        for seq in seqs:
+            if tuple(ws[: len(seq)]) == seq and len(ws) > len(seq) - 1:
+                ws = ws[len(seq) :]
+                changed = True
+                break
+    return ws
+
+
+def _strip_trailing(ws: list[str], seqs: tuple[tuple[str, ...], ...]) -> list[str]:
+    changed = True
+    while changed and ws:
+        changed = False
+        for seq in seqs:
+            if len(ws) > len(seq) and tuple(ws[-len(seq) :]) == seq:
+                ws = ws[: -len(seq)]
+                changed = True
+                break
+    return ws
+
+
+def _drop_inner(ws: list[str], seqs: tuple[tuple[str, ...], ...]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(ws):
+        seq = next((s for s in seqs if tuple(ws[i : i + len(s)]) == s), None)
+        if seq and 0 < i:
+            i += len(seq)
+            continue
+        out.append(ws[i])
+        i += 1
+    return out
+
+
+def concept_words(toks: list[Token]) -> list[str]:
+    """The clause's words with fillers, hedges, preference verbs and pronoun subjects removed.
+
+    "Honestly I love how creamy it is" -> ["how", "creamy", "it", "is"]; "it foams properly" ->
+    ["foams", "properly"]. At most MAX_LABEL_WORDS, trailing function words dropped.
+    """
+    lex = lexicon()
+    ws = [t.word for t in toks]
+    for _ in range(2):  # "well, I think it's ..." needs fillers, subjects, then fillers again
+        ws = _strip_leading(ws, lex.leading_fillers)
+        ws = _strip_leading(ws, lex.subjects)
+    ws = _drop_inner(ws, lex.inner_fillers)
+    ws = _strip_trailing(ws, lex.trailing_fillers)
+    if len(ws) > MAX_LABEL_WORDS:
+        ws = ws[:MAX_LABEL_WORDS]
+        while len(ws) > 1 and ws[-1] in lex.stopwords:
+            ws.pop()
+    return ws
+
+
+def is_substantive(label_words: list[str], clause_stems: str) -> bool:
+    """True when the label holds a content word and the clause is not a deflection or an instruction."""
+    lex = lexicon()
+    content = [w for w in label_words if w not in lex.stopwords and len(w) > 1 and not w.isdigit()]
+    if not content:
+        return False
+    if lex.instruction_cues.hits(clause_stems):
+        return False
+    if lex.non_concept.hits(clause_stems):
+        # A deflection with real content left over ("not sure, the price") still counts.
+        leftover = stem_string(content)
+        for phrase in lex.non_concept.hits(clause_stems):
+            for w in stem_string(phrase.split()).split():
+                leftover = leftover.replace(f" {w} ", " ")
+        return len(leftover.split()) >= 2
+    return True
+
+
+def concept_label(toks: list[Token]) -> str | None:
+    """The concept label of a clause, or None when the clause carries no concept."""
+    ws = concept_words(toks)
+    if not is_substantive(ws, stem_string(t.word for t in toks)):
+        return None
+    return " ".join(ws)
