@@ -78,6 +78,7 @@ class Database:
 
     @property
     def connection(self) -> sqlite3.Connection:
+        """The calling thread's connection, opened on first use and never given to another thread."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
             conn = self._local.conn = self.connect()
@@ -89,6 +90,7 @@ class Database:
         return self.connection.execute(self.dialect.sql(sql), tuple(params))
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one ``?`` statement once per parameter row."""
         self.connection.executemany(self.dialect.sql(sql), [tuple(r) for r in rows])
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
@@ -96,6 +98,7 @@ class Database:
         return [dict(row) for row in self.execute(sql, params).fetchall()]
 
     def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict | None:
+        """The first row of a SELECT as a dict, or None."""
         row = self.execute(sql, params).fetchone()
         return dict(row) if row is not None else None
 

@@ -1,7 +1,7 @@
 import pytest
 
 from interview_core.language.contracts import Usage
-from conftest import new_session
+from persistence_helpers import new_session
 
 
 def test_calls_round_trip_in_order_and_sum(repo):

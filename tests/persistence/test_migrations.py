@@ -108,7 +108,7 @@ def test_nested_transactions_join_the_outer_one(tmp_path):
 
 def test_many_openers_of_a_new_file_apply_each_migration_once(tmp_path):
     # Opening a brand-new file races on the switch to WAL and on the migrations; repeat to hit the race.
-    for attempt in range(10):
+    for attempt in range(20):
         applied, errors = [], []
 
         def open_repo():

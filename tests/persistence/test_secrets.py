@@ -5,7 +5,7 @@ from pydantic import SecretStr
 
 from interview_core.config.settings import Settings
 from interview_core.persistence import SecretValueError, summarize_settings
-from conftest import new_session
+from persistence_helpers import new_session
 
 FAKE_KEY = "sk-ant-api03-FAKEFAKEFAKEFAKEFAKEFAKE0123456789"
 

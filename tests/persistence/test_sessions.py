@@ -3,7 +3,7 @@ import time
 
 import pytest
 
-from conftest import SUMMARY, new_session, sample_turn
+from persistence_helpers import SUMMARY, new_session, sample_turn
 
 
 def test_create_returns_the_stored_row(repo):

@@ -1,7 +1,7 @@
 import threading
 
 from interview_core.persistence import Repository
-from conftest import new_session, sample_turn
+from persistence_helpers import new_session, sample_turn
 
 
 def test_two_threads_write_concurrently_each_on_its_own_connection(db_path):

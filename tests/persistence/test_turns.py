@@ -2,7 +2,7 @@ import copy
 
 import pytest
 
-from conftest import new_session, sample_turn
+from persistence_helpers import new_session, sample_turn
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from interview_core.persistence import Repository
-from conftest import new_session, sample_turn
+from persistence_helpers import new_session, sample_turn
 
 
 def test_ids_order_and_fields(repo):
