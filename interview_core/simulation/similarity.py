@@ -1,19 +1,21 @@
 """Text similarity for the capture and duplicate metrics: token Jaccard, plus embedding cosine when an
 encoder is available.
 
-Tokens are lower-cased words (letters, digits, apostrophes) minus a short list of function words, so
-"it's thick and smooth" and "thick smooth texture" share ``thick`` and ``smooth``.
+Tokens are the dedup tokenizer's lower-cased words (``interview_core.dedup.text.tokenize``, unstemmed)
+minus a short list of function words, so "it's thick and smooth" and "thick smooth texture" share
+``thick`` and ``smooth``.
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Callable, Sequence
 
 import numpy as np
 
-_WORD = re.compile(r"[a-z0-9']+")
+from ..dedup.embeddings import get_encoder
+from ..dedup.text import jaccard as set_jaccard, tokenize
+
 STOPWORDS = frozenset(
     "a an the and or but of to in on at for with by from as is are was were be been it it's its this that "
     "these those i i'm i've me my we our you your he she they them their do does did so if then than just "
@@ -24,15 +26,13 @@ STOPWORDS = frozenset(
 
 def tokens(text: str) -> frozenset[str]:
     """Content word tokens of ``text`` (lower case, function words removed)."""
-    return frozenset(w.strip("'") for w in _WORD.findall(text.lower()) if w.strip("'") and w not in STOPWORDS)
+    return frozenset(w for w in tokenize(text) if w not in STOPWORDS)
 
 
 def jaccard(a: str, b: str) -> float:
     """Token Jaccard of two texts in [0, 1]; 0.0 when either has no content tokens."""
     ta, tb = tokens(a), tokens(b)
-    if not ta or not tb:
-        return 0.0
-    return len(ta & tb) / len(ta | tb)
+    return set_jaccard(ta, tb) if ta and tb else 0.0
 
 
 Encoder = Callable[[Sequence[str]], np.ndarray]
@@ -41,24 +41,13 @@ Encoder = Callable[[Sequence[str]], np.ndarray]
 def load_encoder() -> tuple[Encoder | None, str]:
     """The project's sentence encoder, if installed and loadable, as ``(encode, name)``.
 
-    ``encode(texts)`` returns one L2-normalised row per text. Returns ``(None, "jaccard")`` when the dedup
-    package or its model is unavailable, so callers fall back to Jaccard only.
+    ``encode(texts)`` returns one unit-length row per text. Returns ``(None, "jaccard")`` when the
+    embedding model cannot load, so callers fall back to Jaccard only.
     """
-    try:
-        from ..dedup.embeddings import get_encoder  # written in parallel; optional
-    except ImportError:
-        return None, "jaccard"
     encoder = get_encoder()
     if encoder is None:
         return None, "jaccard"
-    raw = encoder.encode if hasattr(encoder, "encode") else encoder
-
-    def encode(texts: Sequence[str]) -> np.ndarray:
-        vecs = np.asarray(raw(list(texts)), dtype=float)
-        norms = np.linalg.norm(vecs, axis=1, keepdims=True)
-        return vecs / np.where(norms == 0, 1.0, norms)
-
-    return encode, "jaccard+cosine"
+    return (lambda texts: np.asarray(encoder.encode(list(texts)), dtype=float)), "jaccard+cosine"
 
 
 class Similarity:

@@ -1,0 +1,112 @@
+"""Drive one interview session with a simulated respondent and score it against the respondent's mind.
+
+The respondent sees only question text; the session sees only answer text. The run record holds every
+question, answer, what the answer revealed, the session's turn result and the graph's nodes after each
+turn, then the final graph and :func:`score_run` metrics.
+"""
+
+from __future__ import annotations
+
+from ..config import registry
+from ..config.concept import Concept
+from ..config.errors import ConfigError, Problem
+from ..config.methodology import Methodology
+from . import metrics as m
+from .mind import Mind, load_mind
+from .respondent import SimulatedRespondent
+from .similarity import Similarity, default_similarity
+
+POLICIES = ("adaptive", "random", "scripted")
+NODE_FIELDS = ("id", "label", "node_type", "element", "element_mapping", "element_id")
+
+
+def _nodes(snapshot: dict) -> list[dict]:
+    return [{k: n[k] for k in NODE_FIELDS if k in n} for n in snapshot.get("nodes", [])]
+
+
+def run_interview(
+    methodology: str, concept: str, persona: str, mind: str, turns: int, seed: int = 0,
+    provider: str | None = None, policy: str = "adaptive", db_path: str | None = None,
+    sim: Similarity | None = None,
+) -> dict:
+    """Run one simulated interview of at most ``turns`` answers; return the run record with metrics.
+
+    ``methodology``, ``concept``, ``persona`` and ``mind`` are shipped names or file paths.
+    """
+    from ..session import InterviewSession  # the engine; the respondent itself never imports it
+
+    meth = registry.methodology(methodology)
+    conc = registry.concept(concept)
+    mind_obj = load_mind(mind)
+    pers = registry.persona(persona)
+    if mind_obj.concept != conc.id:
+        raise ConfigError([Problem(mind, "concept", f"mind '{mind_obj.id}' is about '{mind_obj.concept}', not '{conc.id}'")])
+    respondent = SimulatedRespondent(mind_obj, pers, seed=seed, concept=conc)
+    session = InterviewSession.start(
+        methodology=methodology, concept=concept, max_turns=turns, db_path=db_path, settings=None,
+        provider=provider, policy=policy, seed=seed,
+    )
+    question = session.opening_question
+    record_turns: list[dict] = []
+    termination = None
+    for _ in range(turns):
+        ans = respondent.answer(question)
+        tr = session.answer(ans.text)
+        record_turns.append({
+            "question": question, "answer": ans.text, "revealed": ans.revealed, "respondent": ans.record(),
+            "turn_result": tr.model_dump(mode="json"), "nodes": _nodes(session.graph_snapshot()),
+        })
+        termination = tr.termination_reason
+        if not tr.should_continue or not tr.next_question:
+            break
+        question = tr.next_question
+    record = {
+        "session_id": session.session_id, "methodology": meth.name, "concept": conc.id, "persona": pers.id,
+        "mind": mind_obj.id, "policy": policy, "seed": seed, "max_turns": turns, "turns": record_turns,
+        "termination_reason": termination, "graph": session.graph_snapshot(),
+    }
+    record["metrics"] = score_run(record, mind_obj, conc, meth, sim or default_similarity())
+    return record
+
+
+def score_run(record: dict, mind: Mind, concept: Concept, methodology: Methodology, sim: Similarity) -> dict:
+    """Every per-run metric of :mod:`.metrics` for a run record (see :func:`run_interview`)."""
+    turns = record["turns"]
+    nodes_per_turn = [t["nodes"] for t in turns]
+    results = [t["turn_result"] for t in turns]
+    strategies = [r.get("strategy_selected") for r in results]
+    focus = [(r.get("focus") or {}) for r in results]
+    focus_ids = [f.get("id") if f.get("kind") == "node" else None for f in focus]
+    questions = [t["question"] for t in turns]
+    coverage, full_at = m.element_coverage(concept, nodes_per_turn)
+    terminal_turn = m.terminal_reach(mind, methodology.terminal_types, nodes_per_turn, sim)
+    dups = m.duplicate_questions(questions, sim)
+    behaviour = m.strategy_behaviour(strategies, focus_ids)
+    return {
+        "turns": len(turns),
+        "ladder_recall": m.ladder_recall(mind, record["graph"], sim),
+        "links_captured": [list(x) for x in m.captured_links(mind, record["graph"], sim)],
+        "links_total": len(mind.links),
+        "concept_recall": m.concept_recall(mind, record["graph"], sim),
+        "concepts_revealed": len({c for t in turns for c in t["revealed"]}) / len(mind.concepts),
+        "terminal_reached": terminal_turn is not None,
+        "terminal_turn": terminal_turn,
+        "element_coverage": coverage,
+        "full_coverage_turn": full_at,
+        "strategy": behaviour,
+        "longest_run_turns": _run_turns(strategies, behaviour["longest_run"], behaviour["longest_run_strategy"]),
+        "duplicate_rate": len(dups) / len(questions) if questions else 0.0,
+        "duplicate_turns": [i + 1 for i in dups],
+        "extraction_precision": m.extraction_precision(mind, m.new_nodes(nodes_per_turn), [t["revealed"] for t in turns], sim),
+        "similarity": sim.mode,
+    }
+
+
+def _run_turns(strategies: list, length: int, name: str | None) -> list[int]:
+    """1-based turns of the first run of ``length`` consecutive ``name`` selections."""
+    run = 0
+    for i, s in enumerate(strategies):
+        run = run + 1 if s == name else 0
+        if run == length and name is not None:
+            return list(range(i - length + 2, i + 2))
+    return []
