@@ -1,0 +1,123 @@
+"""Scoring the surface matcher on a labelled paraphrase set, and timing it at a realistic graph size.
+
+The set (``data/paraphrase_pairs.tsv``) has one pair per row: domain, split (``dev``: domains the
+lexicon was tuned on; ``heldout``: domains written before tuning and not used for it), node type, two
+labels, and ``same`` or ``different``.
+"""
+
+from __future__ import annotations
+
+import csv
+import statistics
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .matcher import HybridMatcher
+
+DEFAULT_PAIRS = Path(__file__).resolve().parent / "data" / "paraphrase_pairs.tsv"
+
+
+@dataclass(frozen=True)
+class LabelledPair:
+    domain: str
+    split: str
+    node_type: str
+    a: str
+    b: str
+    same: bool
+
+
+def load_pairs(path: Path | str | None = None) -> list[LabelledPair]:
+    """Read the TSV (header ``domain split node_type label_a label_b label``); label is same|different."""
+    rows = []
+    with open(path or DEFAULT_PAIRS, encoding="utf-8", newline="") as fh:
+        for r in csv.DictReader(fh, delimiter="\t"):
+            if r["label"] not in ("same", "different"):
+                raise ValueError(f"{path or DEFAULT_PAIRS}: label must be same or different, got {r['label']!r}")
+            rows.append(LabelledPair(r["domain"], r["split"], r["node_type"], r["label_a"], r["label_b"], r["label"] == "same"))
+    return rows
+
+
+@dataclass
+class Confusion:
+    """Counts of merge decisions against the labels; precision/recall are in [0, 1] (1.0 when undefined)."""
+
+    tp: int = 0
+    fp: int = 0
+    fn: int = 0
+    tn: int = 0
+    by_method: dict[str, int] = field(default_factory=dict)
+
+    def add(self, same: bool, method: str | None) -> None:
+        merged = method is not None
+        if merged:
+            self.by_method[method] = self.by_method.get(method, 0) + 1
+        if same and merged:
+            self.tp += 1
+        elif same:
+            self.fn += 1
+        elif merged:
+            self.fp += 1
+        else:
+            self.tn += 1
+
+    @property
+    def precision(self) -> float:
+        return self.tp / (self.tp + self.fp) if self.tp + self.fp else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / (self.tp + self.fn) if self.tp + self.fn else 1.0
+
+
+@dataclass
+class PairOutcome:
+    pair: LabelledPair
+    method: str | None
+    similarity: float | None
+
+
+def evaluate(matcher: HybridMatcher, pairs: list[LabelledPair]) -> tuple[dict[str, Confusion], list[PairOutcome]]:
+    """Ask ``matcher`` whether each pair's second label is its first; return confusion per split.
+
+    Keys of the result: ``"all"`` and each split name. All labels are embedded in one batch first.
+    """
+    matcher.prepare([x for p in pairs for x in (p.a, p.b)])
+    results: dict[str, Confusion] = {"all": Confusion()}
+    outcomes = []
+    for p in pairs:
+        m = matcher.match(p.b, p.node_type, [("a", p.a)])
+        method = m.method if m else None
+        outcomes.append(PairOutcome(p, method, m.similarity if m else None))
+        for k in ("all", p.split):
+            results.setdefault(k, Confusion()).add(p.same, method)
+    return results, outcomes
+
+
+def time_turns(matcher: HybridMatcher, existing: list[str], new_labels: list[str], per_turn: int = 5,
+               warmup: int = 1) -> list[float]:
+    """Milliseconds per turn for embedding ``per_turn`` new labels (one batch) and matching each against
+    every existing label (one node type, so the worst case). Existing labels are embedded beforehand,
+    as a resumed session's stored vectors would be. The first ``warmup`` turns are run but not returned.
+    """
+    matcher.prepare(existing)
+    candidates = [(f"n{i}", label) for i, label in enumerate(existing)]
+    times = []
+    for start in range(0, len(new_labels) - per_turn + 1, per_turn):
+        batch = new_labels[start : start + per_turn]
+        t0 = time.perf_counter()
+        matcher.prepare(batch)
+        for label in batch:
+            matcher.match(label, "attribute", candidates)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    return times[warmup:]
+
+
+def summarise_times(times: list[float]) -> dict[str, float]:
+    """``median``, ``p95`` and ``max`` of a list of milliseconds (0.0 each when empty)."""
+    if not times:
+        return {"median": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(times)
+    return {"median": statistics.median(ordered), "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+            "max": ordered[-1]}

@@ -1,0 +1,143 @@
+"""The de-duplication lexicon (``config/dedup.yaml``) and the label keys the lexical tiers compare.
+
+``load_dedup_config(path)`` validates the YAML; ``Lexicon.from_config(cfg)`` compiles it; then
+``lexicon.key(label)`` turns a label into a :class:`LabelKey` (exact-match text, set of normalised
+terms, polarity) and ``lexicon.opposition(a, b)`` says why two keys must never merge (negation,
+antonyms, negating prefix) or returns None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from interview_core.config.errors import ConfigError, Problem
+from interview_core.config.loader import read_yaml, validate_model
+from interview_core.config.settings import PROJECT_ROOT
+
+from .text import is_contraction_negation, less_adjective, normalise_text, prefix_opposites, stem, tokenize
+
+DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup.yaml"
+_NOT = "\u00ac"  # marks a negation inside the term sequence so synonym phrases can absorb it
+
+
+class DedupConfig(BaseModel):
+    """``config/dedup.yaml``: lexicon for the lexical tiers and the slot-level thresholds (0..1)."""
+
+    model_config = ConfigDict(extra="forbid")
+    slot_jaccard_threshold: float = Field(0.6, ge=0.0, le=1.0)
+    slot_embedding_threshold: float = Field(0.75, ge=0.0, le=1.0)
+    stopwords: list[str] = Field(default_factory=list)
+    negators: list[str] = Field(default_factory=list)
+    synonyms: list[list[str]] = Field(default_factory=list)
+    antonyms: list[tuple[str, str]] = Field(default_factory=list)
+
+
+def load_dedup_config(path: Path | str | None = None) -> DedupConfig:
+    """Read and validate the dedup YAML (default ``config/dedup.yaml``); raise ConfigError naming the key."""
+    path = Path(path) if path else DEFAULT_PATH
+    return validate_model(DedupConfig, read_yaml(path), path.name)
+
+
+@dataclass(frozen=True)
+class LabelKey:
+    """A label as the lexical tiers see it.
+
+    text: lower-case tokens joined by spaces (the exact-match key); terms: normalised content terms
+    (stems with synonyms rewritten to their set's first member); negated: odd number of negations.
+    """
+
+    text: str
+    terms: frozenset[str]
+    negated: bool
+
+
+class Lexicon:
+    """Compiled lexicon: stopwords, negators, synonym phrases and antonym pairs over normalised terms."""
+
+    def __init__(self, stopwords, negators, synonyms: list[list[str]], antonyms: list[tuple[str, str]], file: str = "dedup.yaml"):
+        self.stopwords = frozenset(w.lower() for w in stopwords)
+        self.negators = frozenset(w.lower() for w in negators)
+        self._phrases: dict[tuple[str, ...], str] = {}
+        for members in synonyms:
+            seqs = [tuple(self._sequence(m)) for m in members]
+            rep = " ".join(t for t in seqs[0] if t != _NOT)
+            for seq in seqs:
+                if seq:
+                    self._phrases.setdefault(seq, rep)
+        self._max_phrase = max((len(s) for s in self._phrases), default=1)
+        pairs, problems = set(), []
+        for i, (a, b) in enumerate(antonyms):
+            ta, tb = self.key(a).terms, self.key(b).terms
+            if len(ta) != 1 or len(tb) != 1:
+                problems.append(Problem(file, f"antonyms[{i}]", f"each side must normalise to one term (got {sorted(ta)} / {sorted(tb)})"))
+                continue
+            pairs.add(frozenset(ta | tb))
+        if problems:
+            raise ConfigError(problems)
+        self.antonyms = frozenset(pairs)
+
+    @classmethod
+    def from_config(cls, cfg: DedupConfig) -> "Lexicon":
+        return cls(cfg.stopwords, cfg.negators, cfg.synonyms, cfg.antonyms)
+
+    def _sequence(self, label: str) -> list[str]:
+        """Stems of the content words in order, with ``¬`` where a negation stood."""
+        out: list[str] = []
+        for tok in tokenize(label):
+            if tok in self.negators or is_contraction_negation(tok):
+                out.append(_NOT)
+            elif tok in self.stopwords:
+                continue
+            elif (inner := less_adjective(tok)) is not None:
+                out += [_NOT, stem(inner)]
+            else:
+                out.append(stem(tok))
+        return out
+
+    def key(self, label: str) -> LabelKey:
+        """Normalise ``label``: tokens, stems, synonym phrases (longest first), negation parity."""
+        seq = self._sequence(label)
+        terms: list[str] = []
+        i = 0
+        while i < len(seq):
+            for n in range(min(self._max_phrase, len(seq) - i), 0, -1):
+                rep = self._phrases.get(tuple(seq[i : i + n]))
+                if rep is not None:
+                    terms.append(rep)
+                    i += n
+                    break
+            else:
+                terms.append(seq[i])
+                i += 1
+        negations = terms.count(_NOT)
+        return LabelKey(normalise_text(label), frozenset(t for t in terms if t != _NOT), negations % 2 == 1)
+
+    def opposition(self, a: LabelKey, b: LabelKey) -> str | None:
+        """Why ``a`` and ``b`` name opposite concepts, or None.
+
+        Opposite when their polarity differs ("sweet" / "not sweet enough"), when a term only one has
+        is an antonym of a term only the other has ("cheap" / "expensive"), or when such a term is the
+        other with a negating prefix ("healthy" / "unhealthy").
+        """
+        if a.negated != b.negated:
+            return "negation"
+        # Synonym phrases stand as one term ("easy to digest" -> "easy dig"); compare their words.
+        only_a = {w for t in a.terms - b.terms for w in t.split()}
+        only_b = {w for t in b.terms - a.terms for w in t.split()}
+        for x in only_a:
+            for y in only_b:
+                if frozenset((x, y)) in self.antonyms:
+                    return f"antonyms {x}/{y}"
+                if prefix_opposites(x, y):
+                    return f"negating prefix {x}/{y}"
+        return None
+
+
+@lru_cache(maxsize=8)
+def default_lexicon(path: str | None = None) -> Lexicon:
+    """The compiled lexicon of ``path`` (default ``config/dedup.yaml``), cached per process."""
+    return Lexicon.from_config(load_dedup_config(path))

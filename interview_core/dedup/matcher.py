@@ -1,0 +1,210 @@
+"""Three-tier surface matching (seed 003, decision 9): exact, enhanced Jaccard, embedding cosine.
+
+:class:`HybridMatcher` implements :class:`interview_core.graph.matching.NodeMatcher`. For a new label
+and the existing same-type nodes it tries, in order:
+
+1. exact: equal once case, punctuation and spacing are ignored (similarity 1.0);
+2. enhanced Jaccard over normalised terms (suffix stripping, synonym sets from ``config/dedup.yaml``),
+   merging at ``jaccard_threshold`` (default 0.75) or above;
+3. embedding cosine (all-MiniLM-L6-v2) at ``embedding_threshold`` (default 0.80) or above.
+
+A pair the lexicon calls opposite (different negation polarity, an antonym pair, a negating prefix) is
+never merged by tiers 2 and 3, however high its similarity: MiniLM scores "cheap"/"expensive" at 0.80.
+Vectors are cached by label, exported and imported so a resumed session does not re-embed, and
+computed in one batch per turn by :meth:`HybridMatcher.prepare`. When the embedding backend cannot
+load, tiers 1 and 2 still run and :attr:`HybridMatcher.backend_status` says "lexical only: <reason>".
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+import numpy as np
+
+from interview_core.config.settings import DedupSettings
+from interview_core.graph.matching import Match
+
+from .embeddings import Encoder, encoder_error, get_encoder
+from .lexicon import LabelKey, Lexicon, default_lexicon
+from .text import jaccard, normalise_text
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class MergeRecord:
+    """One merge decision: the new label, the node it merged into, similarity in [0, 1] and tier."""
+
+    label: str
+    node_id: str
+    matched_label: str
+    node_type: str
+    similarity: float
+    method: str
+
+
+class _Shared:
+    """State a matcher and its looser siblings share: lexicon, encoder, vector cache, counters."""
+
+    def __init__(self, lexicon: Lexicon, encoder: Encoder | None, status: str):
+        self.lexicon = lexicon
+        self.encoder = encoder
+        self.status = status
+        self.vectors: dict[str, np.ndarray] = {}
+        self.keys: dict[str, LabelKey] = {}
+        self.encode_calls = 0
+        self.encoded_texts = 0
+
+
+class HybridMatcher:
+    """Exact -> enhanced Jaccard -> embedding matcher with negation/antonym guard.
+
+    Parameters
+    ----------
+    settings : thresholds (0..1), whether embeddings are enabled and which model; defaults as in
+        :class:`DedupSettings`.
+    lexicon : the compiled ``config/dedup.yaml``; default the process-wide one.
+    encoder : an :class:`Encoder` to use instead of loading one (tests pass a fake); leave unset to
+        load ``settings.embedding_model`` through :func:`get_encoder`. ``None`` means lexical only.
+    """
+
+    _UNSET = object()
+
+    def __init__(self, settings: DedupSettings | None = None, lexicon: Lexicon | None = None, encoder=_UNSET):
+        self.settings = settings or DedupSettings()
+        self.jaccard_threshold = self.settings.jaccard_threshold
+        self.embedding_threshold = self.settings.embedding_threshold
+        self.merge_log: list[MergeRecord] = []
+        lexicon = lexicon or default_lexicon()
+        if encoder is not HybridMatcher._UNSET:
+            status = f"embeddings: {encoder.name}" if encoder is not None else "lexical only: no encoder given"
+        elif not self.settings.embeddings_enabled:
+            encoder, status = None, "lexical only: embeddings disabled in settings"
+        else:
+            encoder = get_encoder(self.settings.embedding_model)
+            status = (f"embeddings: {encoder.name}" if encoder is not None
+                      else f"lexical only: {encoder_error(self.settings.embedding_model) or 'backend unavailable'}")
+        if encoder is None:
+            log.warning("semantic de-duplication without embeddings (%s)", status)
+        self._shared = _Shared(lexicon, encoder, status)
+
+    def with_thresholds(self, jaccard_threshold: float, embedding_threshold: float) -> "HybridMatcher":
+        """A sibling matcher with other thresholds sharing this one's encoder, vectors and counters."""
+        sibling = object.__new__(HybridMatcher)
+        sibling.settings = self.settings
+        sibling.jaccard_threshold, sibling.embedding_threshold = jaccard_threshold, embedding_threshold
+        sibling.merge_log = []
+        sibling._shared = self._shared
+        return sibling
+
+    # -- status and counters -------------------------------------------------------------------------
+    @property
+    def backend_status(self) -> str:
+        """``"embeddings: all-MiniLM-L6-v2"`` or ``"lexical only: <reason>"``, for the UI and CLI."""
+        return self._shared.status
+
+    @property
+    def embeddings_available(self) -> bool:
+        return self._shared.encoder is not None
+
+    @property
+    def encode_calls(self) -> int:
+        """How many times the encoder was called (one call embeds one batch)."""
+        return self._shared.encode_calls
+
+    @property
+    def encoded_texts(self) -> int:
+        """How many labels were embedded in total."""
+        return self._shared.encoded_texts
+
+    @property
+    def lexicon(self) -> Lexicon:
+        return self._shared.lexicon
+
+    # -- vectors -------------------------------------------------------------------------------------
+    def prepare(self, labels: list[str]) -> None:
+        """Embed every label not yet cached in ONE encoder call (no call when all are cached)."""
+        sh = self._shared
+        if sh.encoder is None:
+            return
+        missing = list(dict.fromkeys(t for t in (normalise_text(x) for x in labels) if t and t not in sh.vectors))
+        if not missing:
+            return
+        vecs = sh.encoder.encode(missing)
+        sh.encode_calls += 1
+        sh.encoded_texts += len(missing)
+        for text, vec in zip(missing, vecs):
+            sh.vectors[text] = np.asarray(vec, dtype=np.float32)
+
+    def export_vectors(self) -> dict[str, list[float]]:
+        """Every cached vector, keyed by normalised label (lower case, single spaces), JSON-safe."""
+        return {text: vec.tolist() for text, vec in self._shared.vectors.items()}
+
+    def import_vectors(self, vectors: dict[str, list[float]]) -> None:
+        """Load vectors saved by :meth:`export_vectors` (keys are re-normalised, rows re-normalised to unit length)."""
+        for label, vec in vectors.items():
+            arr = np.asarray(vec, dtype=np.float32)
+            norm = float(np.linalg.norm(arr))
+            if norm > 0:
+                self._shared.vectors[normalise_text(label)] = arr / norm
+
+    def vector(self, label: str) -> np.ndarray | None:
+        """The unit vector of ``label`` (embedding it if needed), or None without embeddings."""
+        self.prepare([label])
+        return self._shared.vectors.get(normalise_text(label))
+
+    # -- similarity ----------------------------------------------------------------------------------
+    def key(self, label: str) -> LabelKey:
+        sh = self._shared
+        if label not in sh.keys:
+            sh.keys[label] = sh.lexicon.key(label)
+        return sh.keys[label]
+
+    def similarity(self, a: str, b: str) -> float:
+        """Semantic similarity in [0, 1]: cosine clipped at 0 with embeddings, else enhanced Jaccard."""
+        if self._shared.encoder is None:
+            return jaccard(self.key(a).terms, self.key(b).terms)
+        self.prepare([a, b])
+        va, vb = self.vector(a), self.vector(b)
+        return max(0.0, min(1.0, float(va @ vb)))
+
+    def match(self, label: str, node_type: str, candidates: list[tuple[str, str]]) -> Match | None:
+        """The candidate ``(node_id, label)`` that ``label`` denotes, or None; see the module docstring.
+
+        Within a tier the most similar candidate wins; ties keep the earlier candidate. Every merge is
+        appended to :attr:`merge_log` and logged at INFO with its similarity.
+        """
+        if not candidates:
+            return None
+        key = self.key(label)
+        for node_id, other in candidates:
+            if self.key(other).text == key.text:
+                return self._record(label, node_id, other, node_type, 1.0, "exact")
+        allowed = [(nid, other) for nid, other in candidates if self.lexicon.opposition(key, self.key(other)) is None]
+        if not allowed:
+            return None
+        best = max(allowed, key=lambda c: jaccard(key.terms, self.key(c[1]).terms))
+        score = jaccard(key.terms, self.key(best[1]).terms)
+        if score >= self.jaccard_threshold:
+            return self._record(label, best[0], best[1], node_type, score, "jaccard")
+        if self._shared.encoder is None:
+            return None
+        self.prepare([label] + [other for _, other in allowed])
+        vecs = self._shared.vectors
+        allowed = [c for c in allowed if self.key(c[1]).text in vecs]
+        query = vecs.get(key.text)
+        if query is None or not allowed:  # a label with no word in it has no vector
+            return None
+        matrix = np.stack([vecs[self.key(other).text] for _, other in allowed])
+        sims = matrix @ query
+        i = int(np.argmax(sims))
+        if float(sims[i]) >= self.embedding_threshold:
+            return self._record(label, allowed[i][0], allowed[i][1], node_type, min(1.0, float(sims[i])), "embedding")
+        return None
+
+    def _record(self, label, node_id, other, node_type, similarity, method) -> Match:
+        rec = MergeRecord(label, node_id, other, node_type, round(similarity, 4), method)
+        self.merge_log.append(rec)
+        log.info("merge %r into %s (%r, %s) by %s at %.3f", label, node_id, other, node_type, method, similarity)
+        return Match(node_id, rec.similarity, method)
