@@ -329,7 +329,8 @@ def _tidy(args: dict, request: ExtractionRequest) -> dict:
     if isinstance(nodes, list):
         for n in nodes:
             if isinstance(n, dict):
-                n["node_type"] = _canonical(n.get("node_type"), m.node_type_names)
+                if "node_type" in n:
+                    n["node_type"] = _canonical(n["node_type"], m.node_type_names)
                 n["element_mapping"] = _element_id(n.get("element_mapping"), request.concept)
                 if n.get("reaction") not in REACTIONS:
                     n["reaction"] = None
@@ -339,7 +340,8 @@ def _tidy(args: dict, request: ExtractionRequest) -> dict:
     if isinstance(edges, list):
         for e in edges:
             if isinstance(e, dict):
-                e["relation_type"] = _canonical(e.get("relation_type"), relations)
+                if "relation_type" in e:
+                    e["relation_type"] = _canonical(e["relation_type"], relations)
                 e["origin"] = "model"
     return args
 

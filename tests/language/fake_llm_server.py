@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+FAKE_API_KEY = "sk-test-SECRET-0123456789"  # what tests configure; it must never show up in errors or prompts
+
 
 @dataclass
 class ToolCall:
@@ -113,7 +115,7 @@ class FakeLLMServer:
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
     @property
     def url(self) -> str:
@@ -162,7 +164,7 @@ class FakeLLMServer:
                     self._send(404, {"error": {"message": f"no route {self.path}"}})
                     return
                 with fake._lock:
-                    fake.requests.append(Recorded(api, self.path, dict(self.headers), body))
+                    fake.requests.append(Recorded(api, self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                 reply = fake._next(api, body)
                 while isinstance(reply, Delay):
                     time.sleep(reply.seconds)
