@@ -14,7 +14,7 @@ from ..config.persona import ANSWER_KINDS, Persona
 
 DEFAULT_FATIGUE_ONSET = 5  # turns of full engagement before a fatiguing persona tires
 FATIGUE_DECAY = 0.75  # each tired turn keeps this share of the detailed/medium mass
-FATIGUE_RESPITE = 2  # a new topic postpones fatigue by this many turns ("temporary re-engagement")
+FATIGUE_RESPITE = 2  # tired turns a new topic forgives, less each time ("fatigue returns faster")
 
 
 @dataclass(frozen=True)
@@ -56,17 +56,17 @@ def profile(persona: Persona) -> Profile:
     return Profile(shares, tuple(persona.deflection_patterns), deflection_rate, hedging, onset, tangent, fixation, intensity)
 
 
-def kind_shares(prof: Profile, turn: int, rested_until: int = 0) -> dict[str, float]:
+def kind_shares(prof: Profile, turn: int, relief: int = 0) -> dict[str, float]:
     """Answer-kind probabilities at ``turn`` (1-based), with fatigue applied.
 
-    Past the onset (postponed to ``rested_until`` after a topic change), the detailed and medium shares
-    shrink by :data:`FATIGUE_DECAY` per turn and the freed mass goes to brief and acknowledgment
-    answers in a 2:1 ratio. Shares always sum to 1.
+    Past the onset, the detailed and medium shares shrink by :data:`FATIGUE_DECAY` per tired turn and
+    the freed mass goes to brief and acknowledgment answers in a 2:1 ratio; ``relief`` tired turns are
+    forgiven (a new topic re-engages for a moment). Shares always sum to 1.
     """
     shares = dict(prof.shares)
     if prof.fatigue_onset is None:
         return shares
-    tired = turn - max(prof.fatigue_onset, rested_until)
+    tired = turn - prof.fatigue_onset - relief
     if tired <= 0:
         return shares
     keep = FATIGUE_DECAY**tired

@@ -65,7 +65,7 @@ class SimulatedRespondent:
         self.revealed: list[str] = []  # in order of first mention
         self.turn = 0
         self.last_topic: str | None = None
-        self.rested_until = 0
+        self.rests = 0  # topic changes so far (each re-engages less)
         self.writer = phrasing.Writer(mind, self.rng, self.profile)
         self.history: list[Answer] = []
         self._vocab = self._vocabulary(concept)
@@ -83,9 +83,11 @@ class SimulatedRespondent:
             topic = self.last_topic
         if topic is None and intent in ("ladder_up", "emotion", "clarify", "contrast"):
             intent = "open"  # nothing said yet: an opening that happens to contain "why"
-        if intent in ("new_branch", "open") or (topic and topic != self.last_topic):
-            self.rested_until = self.turn + behaviour.FATIGUE_RESPITE - 1
-        kind = self._pick_kind()
+        relief = 0
+        if intent in ("new_branch", "open"):  # a topic change re-engages, less each time
+            relief = max(0, behaviour.FATIGUE_RESPITE - self.rests)
+            self.rests += 1
+        kind = self._pick_kind(relief)
         answer = self._compose(question, intent, hints, topic, kind)
         self.history.append(answer)
         for cid in answer.new:
@@ -133,8 +135,8 @@ class SimulatedRespondent:
         roots = sorted(self.mind.roots, key=lambda r: (-len(self.mind.branch_of(r)), r))
         return self.mind.branch_of(self.rng.choice(roots[:2]))
 
-    def _pick_kind(self) -> str:
-        shares = behaviour.kind_shares(self.profile, self.turn, self.rested_until)
+    def _pick_kind(self, relief: int) -> str:
+        shares = behaviour.kind_shares(self.profile, self.turn, relief)
         kinds = list(shares)
         return self.rng.choices(kinds, weights=[shares[k] for k in kinds])[0]
 
@@ -220,14 +222,15 @@ class SimulatedRespondent:
         extra: str | None = None
         if intent == "ladder_up":
             primary, via = self._next_rung(topic, hints)
-            primary = self._fixate(primary) or primary
+            steered = self._fixate(primary)
+            if steered and steered != primary:
+                primary, via = steered, None
+                flags.append("fixated")
             if primary is None:
                 sentences += [w.dont_know(topic)]
                 flags.append("dont_know")
                 mentioned.append(topic)
             else:
-                if primary in self.fixation_branch and topic not in self.fixation_branch:
-                    flags.append("fixated")
                 sentences.append(w.ladder(topic, primary, via, kind, "fixated" in flags))
                 mentioned += [m for m in (topic, via) if m] + [primary]
                 if kind == "detailed":
@@ -245,10 +248,16 @@ class SimulatedRespondent:
                 mentioned += [topic, primary]
         elif intent in ("new_branch", "open"):
             primary = self._new_branch(question, hints)
-            primary = self._fixate(primary) or primary
+            steered = self._fixate(primary)
+            if steered and steered != primary:
+                primary = steered
+                flags.append("fixated")
             if primary is None:
                 sentences.append(w.nothing_more())
                 flags.append("dont_know")
+            elif "fixated" in flags:
+                sentences.append(f"{w.pivot()} {w.phrase(primary)}.")
+                mentioned.append(primary)
             else:
                 sentences.append(w.introduce(primary, kind))
                 mentioned.append(primary)
