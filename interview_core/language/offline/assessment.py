@@ -97,6 +97,9 @@ def assess(text: str, f: AnswerFeatures) -> Assessment:
                   + 0.25 * min(1.0, f.concepts / 3) + 0.15 * min(1.0, f.reasons / 2))
     if ceiling == "terminal" or ack_only:
         engagement *= 0.5
+    valence = _clamp((compound(text) + 1) / 2) if n else 0.5
+    if lex.negative_cues.hits(stems):  # "too expensive" escapes VADER's word list
+        valence = min(valence, 0.4)
     ambiguity = 0.1 * vague + 0.08 * hedges + (0.4 if f.concepts == 0 and n > 3 else 0.0)
     ambiguity += 0.2 if text.rstrip().endswith("?") else 0.0
     if not english:
@@ -105,7 +108,7 @@ def assess(text: str, f: AnswerFeatures) -> Assessment:
     return Assessment(
         extractable=english and f.concepts > 0,
         response_depth=depth,
-        valence=_clamp((compound(text) + 1) / 2) if n else 0.5,
+        valence=valence,
         certainty=_clamp(certainty) if n else 0.5,
         specificity=_clamp(specificity) if f.concepts else _clamp(min(specificity, 0.2)),
         engagement=_clamp(engagement),

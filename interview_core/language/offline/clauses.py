@@ -17,6 +17,8 @@ Link = Literal["start", "sentence", "comma", "and", "cause", "effect", "contrast
 MAX_CLAUSES = 24
 _SENTENCE_GAP = re.compile(r"[.!?;:…\n]|--|—|–|\s-\s")
 _MAX_MARKER_WORDS = 6
+_CONTEXT_OPENERS = frozenset({"when", "whenever", "while", "if"})
+_SUBJECTS = frozenset({"i", "we"})
 # Minimum words on each side before "and"/a comma splits a clause ("salt and pepper" stays whole).
 _MIN_WORDS = {"and": 2, "comma": 3}
 
@@ -92,6 +94,12 @@ def segment(answer: str) -> list[Clause]:
             continue
         if boundary:
             drafts.append(_Draft(i, i, "", boundary))
+        elif ws[i] in _CONTEXT_OPENERS and drafts[-1].end > drafts[-1].first:
+            # "I need something quick when I'm rushing": the context is a clause (and a concept) of its own.
+            drafts.append(_Draft(i, i, "", "and"))
+        elif ws[i] in _SUBJECTS and _opens_context(ws, drafts[-1], i):
+            # "When I'm rushing to work I need ...": without a comma, the main clause starts at its subject.
+            drafts.append(_Draft(i, i, "", "and"))
         drafts[-1].end = i + 1
         i += 1
     drafts = _merge_short(d for d in drafts if d.end > d.first or d.link in ("cause", "effect"))
@@ -102,6 +110,11 @@ def segment(answer: str) -> list[Clause]:
         if d.end > d.first
     ]
     return clauses[:MAX_CLAUSES]
+
+
+def _opens_context(ws: list[str], draft: _Draft, i: int) -> bool:
+    first = draft.first
+    return first < len(ws) and ws[first] in _CONTEXT_OPENERS and i - first >= 3
 
 
 def _merge_short(drafts) -> list[_Draft]:

@@ -88,7 +88,14 @@ def _explicit_edges(onto, items: list[_Item | None], answer: str) -> list[_Edge]
         if prev is None:
             continue
         src, tgt = (item, prev) if item.clause.link == "cause" else (prev, item)
-        edge = _link(onto, src, tgt, MAX_RETYPE_LOSS, answer, "explicit")
+        # As typed first. An ontology that lists its permitted pairs (a means-end ladder) encodes the
+        # causal order, so types bend to fit it; one that permits any pair orders by abstraction level
+        # only, so the edge follows the level order instead ("it's stressful, so I order a kit": the
+        # approach, level 1, addresses the pain, level 2).
+        edge = _link(onto, src, tgt, 0.0, answer, "explicit")
+        if edge is None and not onto.lists_pairs:
+            edge = _link(onto, tgt, src, 0.0, answer, "explicit")
+        edge = edge or _link(onto, src, tgt, MAX_RETYPE_LOSS, answer, "explicit")
         if edge:
             edges.append(edge)
     return edges
@@ -103,7 +110,7 @@ def _implicit_edges(onto, items: list[_Item | None], answer: str, linked: set[tu
             continue
         if (id(prev), id(item)) in linked or (id(item), id(prev)) in linked:
             continue
-        need_specific = not any(n.level is not None for n in onto.types)
+        need_specific = not onto.has_levels
         edge = _link(onto, prev, item, 0.0, answer, "implicit", need_specific) or _link(
             onto, item, prev, 0.0, answer, "implicit", need_specific
         )

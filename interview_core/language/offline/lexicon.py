@@ -22,6 +22,7 @@ class Lexicon:
     inner_fillers: tuple[tuple[str, ...], ...]
     trailing_fillers: tuple[tuple[str, ...], ...]
     non_concept: PhraseSet
+    empty_predicates: frozenset[str]
     instruction_cues: PhraseSet
     acknowledgements: frozenset[str]
     stopwords: frozenset[str]
@@ -61,6 +62,7 @@ def lexicon() -> Lexicon:
         inner_fillers=_sequences(raw["inner_fillers"]),
         trailing_fillers=_sequences(raw["trailing_fillers"]),
         non_concept=phrase("non_concept"),
+        empty_predicates=frozenset(raw["empty_predicates"]),
         instruction_cues=phrase("instruction_cues"),
         acknowledgements=frozenset(a.lower() for a in raw["acknowledgements"]),
         stopwords=frozenset(raw["stopwords"]),

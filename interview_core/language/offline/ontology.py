@@ -55,6 +55,7 @@ class CompiledOntology:
             for n in methodology.ontology.nodes
         ]
         self.level = {t.name: t.level for t in self.types}
+        self.has_levels = len({t.level for t in self.types if t.level is not None}) > 1
         self.edges = methodology.ontology.edges
         self.edge_cues = {e.name: PhraseSet(e.cues) for e in self.edges}
         self._wildcard = {
@@ -63,6 +64,7 @@ class CompiledOntology:
         self._specific_pairs = {
             (s, t) for e in self.edges for s, t in (e.permitted_connections or []) if s != "*" and t != "*"
         }
+        self.lists_pairs = bool(self._specific_pairs)
 
     # -- node types --------------------------------------------------------------------------------
     def scores(self, padded_stems: str) -> dict[str, float]:
@@ -120,7 +122,8 @@ class CompiledOntology:
     def relation(self, source_type: str, target_type: str, padded_stems: str, causal: bool) -> str | None:
         """The best permitted relation for a pair, from edge cues in the text; None if none is permitted.
 
-        Wildcard relations ("*" -> "*", e.g. revises) win only on their own cues; with a causal marker,
+        Wildcard relations ("*" -> "*", e.g. revises) need their own cue, and then still rank below a
+        specific relation with the same cues; with a causal marker,
         relations whose description speaks of causing/leading/enabling are preferred.
         """
         best, best_value = None, float("-inf")
@@ -129,6 +132,8 @@ class CompiledOntology:
                 continue
             value = float(len(self.edge_cues[e.name].hits(padded_stems)))
             if e.name in self._wildcard:
+                if not value:
+                    continue
                 value -= WILDCARD_PENALTY
             if causal and any(w in e.description.lower() or w in e.name for w in _CAUSAL_WORDS):
                 value += 0.5

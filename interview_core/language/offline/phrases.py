@@ -69,7 +69,7 @@ def is_substantive(label_words: list[str], clause_stems: str) -> bool:
     """True when the label holds a content word and the clause is not a deflection or an instruction."""
     lex = lexicon()
     content = [w for w in label_words if w not in lex.stopwords and len(w) > 1 and not w.isdigit()]
-    if not content:
+    if not content or (len(label_words) == 1 and label_words[0] in lex.empty_predicates):
         return False
     if lex.instruction_cues.hits(clause_stems):
         return False

@@ -117,9 +117,9 @@ def _templates(request: QuestionRequest, values: dict[str, str]) -> tuple[list[s
 def _with_lead_in(question: str, lead_in: str) -> str:
     if not lead_in:
         return question
-    first = question.split(" ", 1)[0]
-    rest = question if first == "I" else question[0].lower() + question[1:]
-    return lead_in + rest
+    if lead_in.rstrip().endswith((".", "!", "?")) or question.split(" ", 1)[0] == "I":
+        return lead_in + question
+    return lead_in + question[0].lower() + question[1:]
 
 
 def write_offline_question(request: QuestionRequest) -> str:

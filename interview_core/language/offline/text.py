@@ -82,8 +82,12 @@ class PhraseSet:
     """A set of phrases matched on word boundaries after stemming ("lets me" matches "let me")."""
 
     def __init__(self, phrases: Iterable[str]):
-        self.phrases = tuple(dict.fromkeys(p.strip() for p in phrases if p and p.strip()))
-        self._stems = tuple(stem_string(words(p)) for p in self.phrases)
+        by_stem: dict[str, str] = {}
+        for p in phrases:
+            if p and p.strip():  # "cook" and "cooking" are one cue, not two
+                by_stem.setdefault(stem_string(words(p)), p.strip())
+        self.phrases = tuple(by_stem.values())
+        self._stems = tuple(by_stem)
 
     def hits(self, padded_stems: str) -> list[str]:
         """The phrases occurring in ``padded_stems`` (output of :func:`stem_string`)."""
