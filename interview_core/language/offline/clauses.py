@@ -74,7 +74,8 @@ def segment(answer: str) -> list[Clause]:
 
     Splits at sentence punctuation, discourse markers (because, so, which means, that's why, helps me,
     lets me, makes me, ...), contrast words, and at "and"/commas when both sides hold enough words.
-    A sentence-initial "Because B, A" is read as B -> A.
+    A sentence-initial "Because B, A" is read as B -> A. Clause texts are sliced from ``answer`` itself
+    (sanitising keeps offsets), so they are exact substrings even around control characters.
     """
     text = analysed_text(answer)
     toks = tokens(text)
@@ -105,7 +106,7 @@ def segment(answer: str) -> list[Clause]:
     drafts = _merge_short(d for d in drafts if d.end > d.first or d.link in ("cause", "effect"))
     _reorder_initial_because(drafts, text, toks)
     clauses = [
-        Clause(text[toks[d.first].start : toks[d.end - 1].end], toks[d.first].start, toks[d.end - 1].end, d.marker, d.link)
+        Clause(answer[toks[d.first].start : toks[d.end - 1].end], toks[d.first].start, toks[d.end - 1].end, d.marker, d.link)
         for d in drafts
         if d.end > d.first
     ]

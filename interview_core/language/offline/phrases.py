@@ -6,6 +6,7 @@ from .lexicon import lexicon
 from .text import Token, stem_string
 
 MAX_LABEL_WORDS = 8
+MAX_WORD_CHARS = 30  # longer "words" are noise (a pasted hash, a key held down)
 
 
 def _strip_leading(ws: list[str], seqs: tuple[tuple[str, ...], ...]) -> list[str]:
@@ -52,7 +53,7 @@ def concept_words(toks: list[Token]) -> list[str]:
     ["foams", "properly"]. At most MAX_LABEL_WORDS, trailing function words dropped.
     """
     lex = lexicon()
-    ws = [t.word for t in toks]
+    ws = [t.word for t in toks if len(t.word) <= MAX_WORD_CHARS]
     for _ in range(2):  # "well, I think it's ..." needs fillers, subjects, then fillers again
         ws = _strip_leading(ws, lex.leading_fillers)
         ws = _strip_leading(ws, lex.subjects)

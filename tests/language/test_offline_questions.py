@@ -1,0 +1,101 @@
+"""Question writing: templates with a natural focus, no near-repeats, determinism, opening and closing."""
+
+from pathlib import Path
+
+import pytest
+
+from interview_core.config.concept import load_concept
+from interview_core.config.methodology import Strategy, load_methodology
+from interview_core.language.contracts import FocusRef, QuestionRequest
+from interview_core.language.offline import OfflineLanguage, is_near_repeat
+from interview_core.language.offline.naturalise import natural_label
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def mec():
+    return load_methodology(ROOT / "config/methodologies/means_end_chain.yaml")
+
+
+@pytest.fixture(scope="module")
+def oat_milk():
+    return load_concept(ROOT / "config/concepts/oat_milk.yaml")
+
+
+def ask(m, c, **kw):
+    return OfflineLanguage().write_question(QuestionRequest(methodology=m, concept=c, **kw)).question
+
+
+@pytest.mark.parametrize("label,natural", [
+    ("creamy texture", "the creamy texture"),
+    ("Creamy texture.", "the creamy texture"),
+    ("take care of myself", "taking care of yourself"),
+    ("foams properly", "the fact that it foams properly"),
+    ("how creamy it is", "how creamy it is"),
+    ("self-respect", "self-respect"),
+    ("peace of mind", "peace of mind"),
+    ("No added sugar", "no added sugar"),
+    ("Nordic oats", "Nordic oats"),
+    ("my morning coffee feels like a treat", "the fact that your morning coffee feels like a treat"),
+    ("one two three four five six seven eight nine", '"one two three four five six seven eight nine"'),
+])
+def test_natural_label(label, natural):
+    assert natural_label(label, frozenset({"Nordic"})) == natural
+
+
+def test_template_with_natural_focus(mec, oat_milk):
+    strategy = Strategy(name="deepen", focus="node", question_templates=["Why does {focus} matter to you?"])
+    q = ask(mec, oat_milk, strategy=strategy, focus=FocusRef(kind="node", label="Creamy texture."), turn_number=2)
+    assert q.endswith("Why does the creamy texture matter to you?") or q.endswith("why does the creamy texture matter to you?")
+
+
+def test_deterministic_and_varied(mec, oat_milk):
+    deepen = mec.strategy("deepen")
+    focus = FocusRef(kind="node", label="creamy texture")
+    same = {ask(mec, oat_milk, strategy=deepen, focus=focus, turn_number=4, seed=9) for _ in range(3)}
+    assert len(same) == 1
+    varied = {ask(mec, oat_milk, strategy=deepen, focus=focus, turn_number=t, seed=9) for t in range(12)}
+    assert len(varied) >= 4
+    assert all("creamy texture" in q for q in varied)
+
+
+def test_never_near_repeats_the_last_six(mec, oat_milk):
+    deepen = mec.strategy("deepen")
+    focus = FocusRef(kind="node", label="creamy texture")
+    asked: list[str] = []
+    for turn in range(8):
+        q = ask(mec, oat_milk, strategy=deepen, focus=focus, turn_number=turn, recent_questions=asked[-6:])
+        assert not is_near_repeat(q, asked[-6:]), (q, asked)
+        asked.append(q)
+
+
+def test_near_repeat_rules():
+    assert is_near_repeat("Why does price matter to you?", ["Why does the price matter to you?"])
+    assert is_near_repeat("Why does the price matter to you so much?", ["Why does the price matter to you?"])
+    assert not is_near_repeat("Why does the price matter to you?", ["Why does the creamy texture matter to you?"])
+    assert not is_near_repeat("Could you tell me more about the price?", ["Why does the price matter to you?"])
+    older = ["Why does the price matter to you?"] + [f"Question number {i} about topic {i}?" for i in range(6)]
+    assert not is_near_repeat("Why does the price matter to you?", older)  # only the last six count
+
+
+def test_summary_and_unfocused(mec, oat_milk):
+    q = ask(mec, oat_milk, strategy=mec.strategy("reflect"), summary_labels=["creamy texture", "take care of myself"])
+    assert "the creamy texture and taking care of yourself" in q
+    assert "{" not in ask(mec, oat_milk, strategy=mec.strategy("explore"))
+
+
+def test_fallback_without_templates(mec, oat_milk):
+    bare = Strategy(name="probe_friction", description="Find obstacles and pain points", focus="node")
+    q = ask(mec, oat_milk, strategy=bare, focus=FocusRef(kind="node", label="recyclable carton"))
+    assert "the recyclable carton" in q and q.endswith("?")
+
+
+def test_opening_and_closing(mec, oat_milk):
+    opening = ask(mec, oat_milk, kind="opening")
+    assert opening.startswith("Imagine a new barista-edition oat milk.") and "oat milk" in opening
+    closing = ask(mec, oat_milk, kind="closing")
+    assert "Thank you" in closing and closing.endswith("?")
+    bare = mec.model_copy(update={"method": mec.method.model_copy(update={"opening_templates": [], "closing_templates": []})})
+    assert "oat milk" in ask(bare, oat_milk, kind="opening")
+    assert "thank" in ask(bare, oat_milk, kind="closing").lower()
