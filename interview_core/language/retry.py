@@ -63,6 +63,14 @@ def redact(text: str, secrets: tuple[str, ...]) -> str:
     return text
 
 
+def _error_text(exc: Exception) -> str:
+    """The provider's own error message from the response body (first 200 characters, one line)."""
+    body = getattr(exc, "body", None)
+    error = body.get("error", body) if isinstance(body, dict) else None
+    text = error.get("message") if isinstance(error, dict) else None
+    return " ".join(str(text or getattr(exc, "message", "") or type(exc).__name__).split())[:200]
+
+
 def classify(exc: Exception) -> Failure | None:
     """Classify an SDK exception; None for anything that is not a provider error (a bug: re-raise)."""
     if isinstance(exc, (anthropic.APITimeoutError, openai.APITimeoutError)):
@@ -71,7 +79,7 @@ def classify(exc: Exception) -> Failure | None:
         return Failure("connection", True, "connection failed")
     if isinstance(exc, (anthropic.APIStatusError, openai.APIStatusError)):
         status = exc.status_code
-        detail = f"HTTP {status}: {' '.join(str(getattr(exc, 'message', '')).split())[:200]}"
+        detail = f"HTTP {status}: {_error_text(exc)}"
         if status == 408:
             return Failure("timeout", True, detail)
         if status == 429:

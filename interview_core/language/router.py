@@ -9,7 +9,6 @@ interview goes on and the answer is never lost.
 
 from __future__ import annotations
 
-import inspect
 import logging
 from collections.abc import Callable, Mapping
 
@@ -33,8 +32,7 @@ def load_offline(settings: Settings) -> LanguagePort:
     """The embedded offline layer, imported only when a task needs it."""
     from .offline import OfflineLanguage
 
-    takes_settings = "settings" in inspect.signature(OfflineLanguage).parameters
-    return OfflineLanguage(settings=settings) if takes_settings else OfflineLanguage()
+    return OfflineLanguage()
 
 
 def build_adapter(provider: str, settings: Settings):
@@ -51,7 +49,8 @@ def build_adapter(provider: str, settings: Settings):
 class LanguageRouter:
     """The language port over per-task providers with offline fallback.
 
-    ``adapters`` (provider -> port) and ``offline_factory`` replace the real ones in tests.
+    ``adapters`` (provider -> port) and ``offline_factory`` replace the real ones in tests. Raises
+    ValueError when a task runs on a provider without a model (neither configured nor a default).
     """
 
     name = "router"
@@ -60,6 +59,9 @@ class LanguageRouter:
                  offline_factory: Callable[[Settings], LanguagePort] = load_offline):
         self.settings = settings
         self.providers = {task: settings.effective_provider(task) for task in TASKS}
+        for task, provider in self.providers.items():
+            if provider != OFFLINE:
+                settings.model_for(task, provider)  # a missing model is a configuration error: fail now
         self._adapters = dict(adapters or {})
         self._offline_factory = offline_factory
         self._offline: LanguagePort | None = None
@@ -111,7 +113,7 @@ class LanguageRouter:
                 result = self._adapter(provider).extract(request)
             except Exception as exc:  # noqa: BLE001 - any provider failure must leave the turn running
                 fallback = self.offline.extract(request)
-                result = fallback.model_copy(update={"usage": _fallback_usage(exc, "extraction", provider, fallback.usage)})
+                result = fallback.model_copy(update={"usage": self._fallback_usage(exc, "extraction", provider, fallback.usage)})
         if not self._separate_signals():
             return result
         assessment, usage = self._assess(request)
@@ -124,7 +126,7 @@ class LanguageRouter:
                 return self._adapter(provider).assess(request)
             except Exception as exc:  # noqa: BLE001
                 offline = self.offline.extract(request)
-                return offline.assessment, _fallback_usage(exc, "signals", provider, _as_task(offline.usage, "signals"))
+                return offline.assessment, self._fallback_usage(exc, "signals", provider, offline.usage)
         offline = self.offline.extract(request)
         return offline.assessment, _as_task(offline.usage, "signals")
 
@@ -137,24 +139,23 @@ class LanguageRouter:
             return self._adapter(provider).write_question(request)
         except Exception as exc:  # noqa: BLE001
             fallback = self.offline.write_question(request)
-            return fallback.model_copy(update={"usage": _fallback_usage(exc, "question", provider, fallback.usage)})
+            return fallback.model_copy(update={"usage": self._fallback_usage(exc, "question", provider, fallback.usage)})
+
+    def _fallback_usage(self, exc: Exception, task: str, provider: str, offline_usage: list[Usage]) -> list[Usage]:
+        """The failed provider's accounting, then the offline call's with ``fallback_reason`` set."""
+        if isinstance(exc, LLMError):
+            reason = str(exc)
+        else:  # a bug, not a provider failure: keep the interview going but leave a trace
+            log.exception("%s %s failed unexpectedly; running it offline", provider, task)
+            reason = f"{provider}: unexpected {type(exc).__name__}"
+        failed = exc.usage if isinstance(exc, LLMError) and exc.usage else Usage(
+            task=task, provider=provider, model=self.settings.model_for(task, provider), error=reason)
+        log.warning("%s ran offline this turn: %s", task, reason)
+        return [failed, *(u.model_copy(update={"fallback_reason": reason}) for u in _as_task(offline_usage, task))]
 
 
 def _as_task(usages: list[Usage], task: str) -> list[Usage]:
     return [u.model_copy(update={"task": task}) for u in usages] or [Usage(task=task, provider=OFFLINE, model=OFFLINE)]
-
-
-def _fallback_usage(exc: Exception, task: str, provider: str, offline_usage: list[Usage]) -> list[Usage]:
-    """The failed provider's accounting, then the offline call's with ``fallback_reason`` set."""
-    if isinstance(exc, LLMError):
-        reason = str(exc)
-    else:  # a bug, not a provider failure: keep the interview going but leave a trace
-        log.exception("%s %s failed unexpectedly; running it offline", provider, task)
-        reason = f"{provider}: unexpected {type(exc).__name__}"
-    failed = exc.usage if isinstance(exc, LLMError) and exc.usage else Usage(
-        task=task, provider=provider, model="?", error=reason)
-    log.warning("%s ran offline this turn: %s", task, reason)
-    return [failed, *(u.model_copy(update={"fallback_reason": reason}) for u in _as_task(offline_usage, task))]
 
 
 def build_language(settings: Settings) -> LanguageRouter:
