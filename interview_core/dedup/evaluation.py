@@ -96,10 +96,11 @@ def evaluate(matcher: HybridMatcher, pairs: list[LabelledPair]) -> tuple[dict[st
 
 
 def time_turns(matcher: HybridMatcher, existing: list[str], new_labels: list[str], per_turn: int = 5,
-               warmup: int = 1) -> list[float]:
-    """Milliseconds per turn for embedding ``per_turn`` new labels (one batch) and matching each against
-    every existing label (one node type, so the worst case). Existing labels are embedded beforehand,
-    as a resumed session's stored vectors would be. The first ``warmup`` turns are run but not returned.
+               warmup: int = 1) -> list[tuple[float, float]]:
+    """Per turn, (embedding ms, matching ms) for ``per_turn`` new labels: one embedding batch, then each
+    label matched against every existing label (one node type, so the worst case). Existing labels are
+    embedded beforehand, as a resumed session's stored vectors would be. The first ``warmup`` turns are
+    run but not returned.
     """
     matcher.prepare(existing)
     candidates = [(f"n{i}", label) for i, label in enumerate(existing)]
@@ -108,9 +109,10 @@ def time_turns(matcher: HybridMatcher, existing: list[str], new_labels: list[str
         batch = new_labels[start : start + per_turn]
         t0 = time.perf_counter()
         matcher.prepare(batch)
+        t1 = time.perf_counter()
         for label in batch:
             matcher.match(label, "attribute", candidates)
-        times.append((time.perf_counter() - t0) * 1000.0)
+        times.append(((t1 - t0) * 1000.0, (time.perf_counter() - t1) * 1000.0))
     return times[warmup:]
 
 
