@@ -74,12 +74,14 @@ class ClusterCache:
         self.full_runs = 0
 
     def partition(self, g: nx.MultiDiGraph, turn: int, adj: dict[str, set[str]] | None = None) -> dict[str, int]:
-        """``{node: cluster index}`` for ``g`` at ``turn`` (recomputed at most once per turn and size)."""
-        key = (turn, g.number_of_nodes(), g.number_of_edges())
+        """``{node: cluster index}`` for ``g`` at ``turn`` (recomputed at most once per turn and size;
+        size = nodes + distinct undirected links)."""
+        adj = adj if adj is not None else undirected_adjacency(g)
+        links = sum(len(v) for v in adj.values()) // 2
+        key = (turn, len(adj), links)
         if key == self._key:
             return self._partition
-        adj = adj if adj is not None else undirected_adjacency(g)
-        size = g.number_of_nodes() + g.number_of_edges()
+        size = len(adj) + links
         stale = [n for n in adj if n not in self._partition]
         drift = size - self._size_at_full_run
         if not self._partition or drift > self.refresh_fraction * max(self._size_at_full_run, 1) or len(self._partition) > len(adj):

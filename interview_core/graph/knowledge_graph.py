@@ -80,6 +80,7 @@ class KnowledgeGraph:
         self.matcher: NodeMatcher = matcher or ExactMatcher()
         self.g = nx.MultiDiGraph()
         self._by_label: dict[str, str] = {}  # normalised label -> node id
+        self._ends: dict[str, tuple[str, str]] = {}  # edge id -> (source, target)
         self._next_node = 1
         self._next_edge = 1
 
@@ -100,6 +101,10 @@ class KnowledgeGraph:
 
     def node_id_for_label(self, label: str) -> str | None:
         return self._by_label.get(normalise_label(label))
+
+    def edge_ends(self, edge_id: str) -> tuple[str, str]:
+        """(source, target) of an edge id."""
+        return self._ends[edge_id]
 
     def labels(self) -> list[str]:
         return [d["label"] for _, d in self.g.nodes(data=True)]
@@ -193,6 +198,7 @@ class KnowledgeGraph:
         self._next_edge += 1
         self.g.add_edge(source, target, key=edge_id, relation_type=item.relation_type,
                         utterance_id=utterance_id, quote=item.quote)
+        self._ends[edge_id] = (source, target)
         delta.added_edge_ids.append(edge_id)
         delta.mentioned_node_ids.extend((source, target))
         return None
@@ -218,5 +224,6 @@ class KnowledgeGraph:
         for e in data["edges"]:
             kg.g.add_edge(e["source"], e["target"], key=e["id"], relation_type=e["relation_type"],
                           utterance_id=e["utterance_id"], quote=e["quote"])
+            kg._ends[e["id"]] = (e["source"], e["target"])
         kg._next_node, kg._next_edge = data["next_node"], data["next_edge"]
         return kg

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import catalogue
 from .context import SignalContext
@@ -46,15 +46,50 @@ def detector(name: str):
     return register
 
 
-@dataclass
 class DetectedSignals:
     """One turn's signals: ``global_`` name -> value, ``node`` node_id -> {name: value},
-    ``element`` element_id -> {name: value}, and one line per failed detector in ``errors``."""
+    ``element`` element_id -> {name: value}, and one line per failed detector in ``errors``.
 
-    global_: dict = field(default_factory=dict)
-    node: dict[str, dict] = field(default_factory=dict)
-    element: dict[str, dict] = field(default_factory=dict)
-    errors: list[str] = field(default_factory=list)
+    Node and element signals are stored per signal (``node_columns``: name -> {node_id: value}), the
+    shape detectors produce and scoring reads; the per-node view ``node`` is built on first access.
+    """
+
+    def __init__(self, global_: dict | None = None, node: dict | None = None, element: dict | None = None,
+                 errors: list[str] | None = None, node_ids: list[str] | None = None,
+                 element_ids: list[str] | None = None):
+        self.global_: dict = dict(global_ or {})
+        self.errors: list[str] = list(errors or [])
+        self.node_ids: list[str] = list(node_ids if node_ids is not None else (node or {}))
+        self.element_ids: list[str] = list(element_ids if element_ids is not None else (element or {}))
+        self.node_columns: dict[str, dict] = _columns(node or {})
+        self.element_columns: dict[str, dict] = _columns(element or {})
+        self._node_rows: dict | None = None
+        self._element_rows: dict | None = None
+
+    @property
+    def node(self) -> dict[str, dict]:
+        if self._node_rows is None:
+            self._node_rows = _rows(self.node_ids, self.node_columns)
+        return self._node_rows
+
+    @property
+    def element(self) -> dict[str, dict]:
+        if self._element_rows is None:
+            self._element_rows = _rows(self.element_ids, self.element_columns)
+        return self._element_rows
+
+
+def _columns(rows: dict[str, dict]) -> dict[str, dict]:
+    cols: dict[str, dict] = {}
+    for key, row in rows.items():
+        for name, value in row.items():
+            cols.setdefault(name, {})[key] = value
+    return cols
+
+
+def _rows(ids: list[str], cols: dict[str, dict]) -> dict[str, dict]:
+    items = list(cols.items())
+    return {i: {name: col[i] for name, col in items if i in col} for i in ids}
 
 
 def _store(out: DetectedSignals, d: Detector, value) -> None:
@@ -64,16 +99,14 @@ def _store(out: DetectedSignals, d: Detector, value) -> None:
     if scope == "global":
         out.global_[d.name] = value
         return
-    target = out.node if scope == "node" else out.element
-    for key, v in value.items():
-        if v is not None:
-            target.setdefault(key, {})[d.name] = v
+    target = out.node_columns if scope == "node" else out.element_columns
+    target[d.name] = {k: v for k, v in value.items() if v is not None}
 
 
 def detect_signals(ctx: SignalContext, detectors: dict[str, Detector] | None = None) -> DetectedSignals:
     """Run every detector: non-meta first, then meta (which see the first pass's signals)."""
     detectors = DETECTORS if detectors is None else detectors
-    out = DetectedSignals(node={n: {} for n in ctx.node_ids}, element={e.id: {} for e in ctx.concept.elements})
+    out = DetectedSignals(node_ids=ctx.node_ids, element_ids=[e.id for e in ctx.concept.elements])
     for meta in (False, True):
         for d in detectors.values():
             if d.meta != meta:

@@ -1,0 +1,57 @@
+"""Whether the interview goes on after this turn, and if not, why (seed 002 reasons + seed 003).
+
+Checked in order:
+
+1. ``max_turns_reached``: ``turn >= max_turns``.
+2. ``close_strategy``: the selected strategy writes a closing question.
+3. From ``continuation.min_turns`` on:
+   - ``depth_plateau``: ``graph.max_depth`` has not grown for ``depth_plateau_turns`` turns;
+   - ``quality_degraded``: the last ``quality_degraded_shallow`` answers were all surface or shallow;
+   - ``fatigue_coverage``: the respondent is fatigued and element coverage reached
+     ``fatigue_close_coverage`` (seed 003: fatigue plus adequate coverage closes the interview).
+"""
+
+from __future__ import annotations
+
+from ..config.methodology import Methodology
+
+
+def depth_plateau_length(depth_history: list[int]) -> int:
+    """Turns since ``max_depth`` last grew: [1, 2, 2, 2] -> 2; 0 with fewer than two entries."""
+    if len(depth_history) < 2:
+        return 0
+    run = 0
+    for prev, cur in zip(reversed(depth_history[:-1]), reversed(depth_history)):
+        if cur > prev:
+            break
+        run += 1
+    return run
+
+
+def should_continue(
+    methodology: Methodology,
+    turn: int,
+    max_turns: int,
+    strategy: str | None,
+    max_depth_history: list[int],
+    response_depths: list[str],
+    fatigued: bool,
+    coverage_ratio: float,
+) -> tuple[bool, str | None]:
+    """(should_continue, termination_reason); see the module docstring for the rules."""
+    cfg = methodology.continuation
+    if turn >= max_turns:
+        return False, "max_turns_reached"
+    chosen = methodology.strategy(strategy) if strategy else None
+    if chosen is not None and chosen.generates_closing_question:
+        return False, "close_strategy"
+    if turn < cfg.min_turns:
+        return True, None
+    if depth_plateau_length(max_depth_history) >= cfg.depth_plateau_turns:
+        return False, "depth_plateau"
+    recent = response_depths[-cfg.quality_degraded_shallow:]
+    if len(recent) >= cfg.quality_degraded_shallow and all(d in ("surface", "shallow") for d in recent):
+        return False, "quality_degraded"
+    if fatigued and coverage_ratio >= cfg.fatigue_close_coverage:
+        return False, "fatigue_coverage"
+    return True, None

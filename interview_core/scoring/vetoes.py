@@ -1,0 +1,120 @@
+"""Hard constraints (seed 001 tier 1): a vetoed pair keeps its score for inspection but cannot win.
+
+A veto applies only when the methodology lists it under ``vetoes``; strategies in its ``spares`` are
+never vetoed by it. Each check returns a boolean mask over one candidate table (one entry per focus).
+
+- ``knowledge_ceiling``: the latest answer hit a *terminal* "I don't know" (``llm.knowledge_ceiling``)
+  about the focus of the last question: non-spared strategies may not take that focus again. When the
+  last question had no focus, every pair of a non-spared strategy is vetoed (seed 001 vetoes by
+  strategy). An *exploratory* "don't know" vetoes nothing.
+- ``element_exhausted``: an element focus that has been the focus ``threshold`` (default 3) times in total.
+- ``node_exhausted``: a node focus that is exhausted (``graph.node.exhausted``), or, with a
+  ``threshold``, whose ``graph.node.exhaustion_score`` reaches it.
+- ``terminal_node``: a node focus of a terminal type (nothing above it to ladder to).
+- ``recent_redundancy``: the pair's focus description ``"<strategy>: <label>"`` is too close to one of
+  the last 3 questions actually asked. Similarity = share of the description's content stems found in
+  the question, where the strategy token counts as found when that question was asked by the same
+  strategy (generated questions rarely say "deepen"). Veto at ``threshold`` (default 0.85).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from ..config.methodology import Veto
+from ..signals.text import content_stems
+
+REDUNDANCY_WINDOW = 3
+DEFAULT_REDUNDANCY = 0.85
+DEFAULT_ELEMENT_EXHAUSTION = 3
+
+
+@dataclass
+class VetoContext:
+    """``recent``: the last questions asked, oldest first, each with the strategy that asked it (None when
+    unknown, e.g. the opening). ``previous_focus``: (kind, id) of the last question's focus, or None."""
+
+    recent: list[tuple[str | None, str]] = field(default_factory=list)
+    previous_focus: tuple[str, str] | None = None
+
+
+@lru_cache(maxsize=16384)
+def _label_stems(label: str) -> frozenset[str]:
+    return frozenset(content_stems(label))
+
+
+@dataclass
+class TableView:
+    """One candidate table: focus kind, candidate ids and labels, and focus signals per signal name."""
+
+    kind: str
+    ids: list
+    labels: list[str]
+    columns: dict[str, dict] = field(default_factory=dict)  # signal -> {candidate id: value}
+    _cache: dict = field(default_factory=dict)
+    _overlaps: list[tuple[str | None, np.ndarray]] | None = None
+    _sizes: np.ndarray | None = None
+
+    def column(self, name: str, default=None) -> list:
+        """The signal's value for every candidate, in table order (``default`` where absent)."""
+        key = (name, default)
+        if key not in self._cache:
+            col = self.columns.get(name, {})
+            self._cache[key] = [col.get(i, default) for i in self.ids]
+        return self._cache[key]
+
+    def row(self, index: int) -> dict:
+        """Every focus signal of one candidate."""
+        i = self.ids[index]
+        return {name: col[i] for name, col in self.columns.items() if i in col}
+
+    def redundancy_inputs(self, recent: list[tuple[str | None, str]]):
+        """(per question: its strategy and the overlap count of each label with it, label stem counts)."""
+        if self._overlaps is None:
+            stems = [_label_stems(label) for label in self.labels]
+            self._sizes = np.array([len(s) for s in stems], dtype=float)
+            self._overlaps = []
+            for strategy, question in recent[-REDUNDANCY_WINDOW:]:
+                q = content_stems(question)
+                self._overlaps.append((strategy, np.array([len(s & q) for s in stems], dtype=float)))
+        return self._overlaps, self._sizes
+
+
+def veto_mask(veto: Veto, strategy: str, table: TableView, global_signals: dict, ctx: VetoContext) -> tuple[np.ndarray, str]:
+    """(mask of vetoed candidates, reason) for one veto and one strategy over one table."""
+    n = len(table.ids)
+    none = np.zeros(n, dtype=bool)
+    if strategy in veto.spares:
+        return none, ""
+    if veto.name == "knowledge_ceiling":
+        if global_signals.get("llm.knowledge_ceiling") != "terminal":
+            return none, ""
+        reason = "the respondent has nothing more to say about this (terminal knowledge ceiling)"
+        if ctx.previous_focus is None:
+            return ~none, reason
+        kind, focus_id = ctx.previous_focus
+        if kind != table.kind:
+            return none, ""
+        return np.array([i == focus_id for i in table.ids], dtype=bool), reason
+    if veto.name == "element_exhausted" and table.kind == "element":
+        limit = veto.threshold or DEFAULT_ELEMENT_EXHAUSTION
+        counts = np.array(table.column("coverage.element.focus_count", 0), dtype=float)
+        return counts >= limit, f"element already the focus {int(limit)}+ times"
+    if veto.name == "node_exhausted" and table.kind == "node":
+        if veto.threshold is not None:
+            scores = np.array(table.column("graph.node.exhaustion_score", 0.0), dtype=float)
+            return scores >= veto.threshold, f"node exhaustion score >= {veto.threshold}"
+        return np.array(table.column("graph.node.exhausted", False), dtype=bool), "node is exhausted"
+    if veto.name == "terminal_node" and table.kind == "node":
+        return np.array(table.column("graph.node.is_terminal", False), dtype=bool), "node is a terminal value"
+    if veto.name == "recent_redundancy" and ctx.recent:
+        threshold = veto.threshold if veto.threshold is not None else DEFAULT_REDUNDANCY
+        overlaps, sizes = table.redundancy_inputs(ctx.recent)
+        best = np.zeros(n)
+        for asked_by, overlap in overlaps:
+            best = np.maximum(best, (overlap + (1.0 if asked_by == strategy else 0.0)) / (sizes + 1.0))
+        return best >= threshold, f"too close to a recent question (similarity >= {threshold})"
+    return none, ""
