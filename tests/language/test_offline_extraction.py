@@ -147,7 +147,7 @@ def test_jtbd_types_from_its_own_ontology(oat_milk):
                             "and it's stressful, so I order a meal kit.")
     types = {n.label: n.node_type for n in r.nodes}
     assert types["when i'm rushing to work"] == "job_context"
-    assert types["get breakfast sorted"] == "job_statement"
+    assert types["need to get breakfast sorted"] == "job_statement"
     assert types["cooking takes too long"] == "pain_point"
     for e in r.edges:
         assert jtbd.is_edge_permitted(e.relation_type, types[e.source_label], types[e.target_label])
