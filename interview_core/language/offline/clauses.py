@@ -43,9 +43,9 @@ class _Draft:
 
 
 def _gap_kind(text: str, prev: Token | None, tok: Token) -> Link | None:
-    gap = text[prev.end if prev else 0 : tok.start]
     if prev is None:
         return None
+    gap = text[prev.end : tok.start]
     if _SENTENCE_GAP.search(gap):
         return "sentence"
     if "," in gap:

@@ -96,9 +96,6 @@ class PhraseSet:
     def count(self, padded_stems: str) -> int:
         return sum(padded_stems.count(s) for s in self._stems if s.strip())
 
-    def __bool__(self) -> bool:
-        return bool(self.phrases)
-
 
 def jaccard(a: set, b: set) -> float:
     """|a & b| / |a | b| in [0, 1]; 0 when both are empty."""
