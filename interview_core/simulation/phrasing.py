@@ -13,13 +13,13 @@ from .behaviour import Profile
 from .mind import Mind
 
 LADDER = (
-    "{a} — which means {b}.", "Well, {a}, so {b}.", "{a}, and because of that {b}.", "{a}; that's why {b}.",
-    "Put simply, {a} means {b}.", "The thing is, {a}, and that way {b}.", "It's because {a} — {b}, basically.",
+    "{a} — which means {b}.", "Well, {a}, so {b}.", "{a}, and so {b}.", "{a}; that's why {b}.",
+    "{a}. That way {b}.", "The thing is, {a}, and then {b}.", "It's because {a} — {b}, basically.",
 )
-LADDER_SHORT = ("Because {b}.", "Mostly because {b}.", "{b}, mainly.", "It comes down to {b}.")
+LADDER_SHORT = ("Because {b}.", "Mostly because {b}.", "{b}, mainly.", "Because {b}, really.")
 LADDER_VIA = ("Like I said, {via}, and beyond that {b}.", "Going on from {via} — {b}.")
 INTRODUCE = {
-    1: ("What I really like is {p}.", "For me the big one is {p}.", "I'd start with {p}.", "The first thing that comes to mind is {p}."),
+    1: ("What I really like is {p}.", "For me the big one is {p}.", "I'd say {p}.", "First thing for me: {p}."),
     0: ("There's {p}, I suppose.", "I'd mention {p}.", "Another thing is {p}."),
     -1: ("What bugs me is {p}.", "The downside for me is {p}.", "Honestly, {p}, and I'm not a fan of that."),
 }
