@@ -1,0 +1,31 @@
+"""Escaping of respondent text before it reaches vis.js.
+
+Labels are drawn on the canvas in vis.js's ``multi: "html"`` mode, which understands ``<b>``, ``<i>``,
+``<code>`` and decodes exactly ``&lt;`` and ``&amp;``; escaping those two characters makes every label
+literal text. Tooltips are built as escaped HTML (every piece of respondent text through
+:func:`html.escape`, joined with trusted ``<br>``) and turned into DOM elements by our own script, so an
+answer such as ``<img src=x onerror=alert(1)>`` is shown as text and runs nothing.
+"""
+
+from __future__ import annotations
+
+import html
+
+
+def escape_label(text: object) -> str:
+    """``&`` -> ``&amp;`` and ``<`` -> ``&lt;``: the two entities vis.js's html label mode decodes."""
+    return str(text if text is not None else "").replace("&", "&amp;").replace("<", "&lt;")
+
+
+def tooltip(title: object, lines: list[tuple[str, object]] | None = None, quotes: list[str] | None = None,
+            max_quotes: int = 3, max_chars: int = 160) -> str:
+    """Escaped HTML for a tooltip: a bold title, ``name: value`` lines, then up to ``max_quotes`` quotes
+    (each cut to ``max_chars``). Only the markup added here is unescaped."""
+    parts = [f"<b>{html.escape(str(title))}</b>"]
+    for name, value in lines or []:
+        parts.append(f"{html.escape(str(name))}: {html.escape(str(value))}")
+    for q in (quotes or [])[:max_quotes]:
+        q = str(q)
+        cut = q if len(q) <= max_chars else q[: max_chars - 1] + "\u2026"
+        parts.append(f"<i>\u201c{html.escape(cut)}\u201d</i>")
+    return "<br>".join(parts)

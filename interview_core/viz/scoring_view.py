@@ -1,0 +1,161 @@
+"""Tables and plotly figures for the scoring page: alternatives, contribution breakdown, signals, timeline.
+
+Alternatives are dicts shaped like :class:`interview_core.scoring.models.Alternative` dumps (as stored in
+``TurnResult.strategy_alternatives`` and the repository's scoring history); model instances are accepted
+too. Scores are the engine's unbounded sums: ``final = base x multiplier + bonus``.
+"""
+
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+from ..signals import catalogue
+
+
+def as_dict(alt) -> dict:
+    """An Alternative model or dict as a plain dict."""
+    return alt.model_dump(mode="json") if hasattr(alt, "model_dump") else dict(alt)
+
+
+def focus_label(focus: dict | None) -> str:
+    """``label (kind)`` for a node or element focus; ``-`` for none."""
+    focus = focus or {}
+    if focus.get("kind") in (None, "none"):
+        return "-"
+    return f"{focus.get('label') or focus.get('id')} ({focus.get('kind')})"
+
+
+def pair_key(alt) -> tuple[str, str, str | None]:
+    """Identity of a (strategy, focus) pair across rankings: strategy, focus kind, focus id."""
+    a = as_dict(alt)
+    f = a.get("focus") or {}
+    return a["strategy"], f.get("kind") or "none", f.get("id")
+
+
+def winner_index(alternatives: list) -> int | None:
+    """Index of the best non-vetoed alternative (the list is best first), else 0, else None when empty."""
+    for i, a in enumerate(alternatives):
+        if not as_dict(a).get("vetoed"):
+            return i
+    return 0 if alternatives else None
+
+
+def alternatives_rows(alternatives: list) -> list[dict]:
+    """One row per alternative, best first: rank (1-based), strategy, focus, base, multiplier, bonus, final,
+    vetoed, veto reason, and whether it won."""
+    win = winner_index(alternatives)
+    rows = []
+    for i, alt in enumerate(alternatives):
+        a = as_dict(alt)
+        rows.append({
+            "rank": i + 1, "winner": i == win, "strategy": a["strategy"], "focus": focus_label(a.get("focus")),
+            "base": round(float(a.get("base") or 0.0), 4), "multiplier": float(a.get("multiplier") or 0.0),
+            "bonus": float(a.get("bonus") or 0.0), "final": round(float(a.get("final") or 0.0), 4),
+            "vetoed": bool(a.get("vetoed")),
+            "veto_reason": (f"{a.get('veto')}: {a.get('veto_reason')}" if a.get("vetoed") else ""),
+        })
+    return rows
+
+
+def contribution_rows(alt) -> list[dict]:
+    """The breakdown of one alternative: each weight key (signal, level, raw value, weight, contribution),
+    then the phase multiplier's effect (base x (multiplier - 1)) and the phase bonus. The rows sum to
+    ``final``."""
+    a = as_dict(alt)
+    rows = [{"item": c["key"], "signal": c["signal"], "level": c.get("level") or "(value)", "value": _fmt(c.get("value")),
+             "weight": float(c["weight"]), "contribution": float(c["contribution"])}
+            for c in a.get("contributions") or []]
+    base, mult, bonus = float(a.get("base") or 0.0), float(a.get("multiplier") or 1.0), float(a.get("bonus") or 0.0)
+    rows.append({"item": f"phase multiplier x{mult:g}", "signal": "phase", "level": "multiplier", "value": f"{mult:g}",
+                 "weight": mult, "contribution": base * (mult - 1.0)})
+    rows.append({"item": "phase bonus", "signal": "phase", "level": "bonus", "value": f"{bonus:g}", "weight": bonus,
+                 "contribution": bonus})
+    return rows
+
+
+def _fmt(value) -> str:
+    if value is None:
+        return "absent"
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    return str(value)
+
+
+def contribution_figure(alt, title: str | None = None) -> go.Figure:
+    """A waterfall from 0 to ``final``: one bar per weight key (signal and level), the phase multiplier's
+    effect, the phase bonus, and the total."""
+    a = as_dict(alt)
+    rows = contribution_rows(a)
+    fig = go.Figure(go.Waterfall(
+        orientation="h",
+        measure=["relative"] * len(rows) + ["total"],
+        y=[r["item"] for r in rows] + ["final"],
+        x=[r["contribution"] for r in rows] + [float(a.get("final") or 0.0)],
+        text=[f"{r['contribution']:+.3f}" for r in rows] + [f"{float(a.get('final') or 0.0):.3f}"],
+        textposition="outside",
+        hovertext=[f"{r['signal']} = {r['value']} (weight {r['weight']:g})" for r in rows] + ["final score"],
+        hoverinfo="text",
+        increasing={"marker": {"color": "#2ca02c"}}, decreasing={"marker": {"color": "#d62728"}},
+        totals={"marker": {"color": "#2f6f8f"}},
+    ))
+    fig.update_layout(
+        title=title or f"{a['strategy']} on {focus_label(a.get('focus'))}",
+        height=max(260, 34 * (len(rows) + 1) + 90), margin={"l": 10, "r": 40, "t": 50, "b": 30},
+        yaxis={"autorange": "reversed"}, showlegend=False,
+    )
+    return fig
+
+
+def signal_rows(signals: dict, scope: str) -> list[dict]:
+    """Rows ``{scope, signal, value, level, description}`` for a ``{name: value}`` signal dict, by name."""
+    rows = []
+    for name in sorted(signals):
+        spec = catalogue.CATALOGUE.get(name)
+        value = signals[name]
+        level = catalogue.level_of(spec, value) if spec is not None and value is not None else None
+        rows.append({"scope": scope, "signal": name, "value": _fmt(value), "level": level or "",
+                     "description": catalogue.describe(name)})
+    return rows
+
+
+def timeline_rows(turn_results: list[dict]) -> list[dict]:
+    """Per turn: strategy, focus, phase, node count, max depth and coverage ratio (0-1)."""
+    rows = []
+    for r in turn_results:
+        graph = r.get("graph_state") or {}
+        glob = (r.get("signals") or {}).get("global") or {}
+        coverage = (r.get("coverage") or {}).get("ratio", glob.get("coverage.ratio"))
+        rows.append({
+            "turn": r.get("turn_number"), "strategy": r.get("strategy_selected"), "focus": focus_label(r.get("focus")),
+            "phase": r.get("phase"),
+            "node_count": graph.get("node_count", glob.get("graph.node_count")),
+            "max_depth": graph.get("max_depth", glob.get("graph.max_depth")),
+            "coverage": coverage,
+        })
+    return rows
+
+
+PHASE_COLOURS = {"early": "#9ecae1", "mid": "#fdae6b", "late": "#a1d99b"}
+
+
+def timeline_figure(rows: list[dict]) -> go.Figure:
+    """Node count and max depth (left axis), coverage in % (right axis) across turns; the strategy of each
+    turn is printed on the node-count line and the phase shades the background."""
+    turns = [r["turn"] for r in rows]
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=turns, y=[r["node_count"] for r in rows], name="nodes", mode="lines+markers+text",
+                             text=[r["strategy"] or "" for r in rows], textposition="top center"))
+    fig.add_trace(go.Scatter(x=turns, y=[r["max_depth"] for r in rows], name="max depth", mode="lines+markers"))
+    fig.add_trace(go.Scatter(x=turns, y=[None if r["coverage"] is None else 100 * float(r["coverage"]) for r in rows],
+                             name="coverage %", mode="lines+markers", yaxis="y2", line={"dash": "dot"}))
+    for r in rows:
+        colour = PHASE_COLOURS.get(r["phase"] or "")
+        if colour and r["turn"] is not None:
+            fig.add_vrect(x0=r["turn"] - 0.5, x1=r["turn"] + 0.5, fillcolor=colour, opacity=0.25, line_width=0)
+    fig.update_layout(
+        height=360, margin={"l": 10, "r": 10, "t": 40, "b": 30}, title="Across turns (background: phase)",
+        xaxis={"title": "turn", "dtick": 1}, yaxis={"title": "count"},
+        yaxis2={"title": "coverage %", "overlaying": "y", "side": "right", "range": [0, 105]},
+        legend={"orientation": "h", "y": -0.2},
+    )
+    return fig

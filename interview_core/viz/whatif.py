@@ -1,0 +1,93 @@
+"""What-if: compare a turn's ranking with its re-ranking under edited weights; name new methodology files.
+
+:func:`compare_rankings` takes two best-first lists of alternatives (dicts or models) and says which
+(strategy, focus) pairs moved and whether the winner changed. :func:`validate_methodology_text` runs the
+loader on editor text and returns its messages (file, key, did-you-mean) instead of raising.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config.errors import ConfigError
+from .scoring_view import as_dict, focus_label, pair_key, winner_index
+
+
+@dataclass
+class WhatIf:
+    """``rows``: one per pair present in either ranking, ordered by the new rank; ``winner_before`` /
+    ``winner_after``: ``(strategy, focus label)``; ``moved``: pairs whose rank changed."""
+
+    rows: list[dict] = field(default_factory=list)
+    winner_before: tuple[str, str] | None = None
+    winner_after: tuple[str, str] | None = None
+
+    @property
+    def winner_changed(self) -> bool:
+        return self.winner_before != self.winner_after
+
+    @property
+    def moved(self) -> list[dict]:
+        return [r for r in self.rows if r["rank_before"] != r["rank_after"]]
+
+
+def compare_rankings(before: list, after: list) -> WhatIf:
+    """Rank (1-based), final score and veto of every pair before and after; ``delta`` = after - before
+    (None when a side is missing); ``movement`` = ranks gained (positive: moved up)."""
+    b = {pair_key(a): (i + 1, as_dict(a)) for i, a in enumerate(before)}
+    a_ = {pair_key(a): (i + 1, as_dict(a)) for i, a in enumerate(after)}
+    keys = sorted(set(b) | set(a_), key=lambda k: (a_.get(k, (10**9,))[0], b.get(k, (10**9,))[0]))
+    rows = []
+    for k in keys:
+        rb, db = b.get(k, (None, None))
+        ra, da = a_.get(k, (None, None))
+        some = da or db
+        fb = float(db["final"]) if db else None
+        fa = float(da["final"]) if da else None
+        rows.append({
+            "strategy": k[0], "focus": focus_label(some.get("focus")),
+            "rank_before": rb, "rank_after": ra,
+            "movement": (rb - ra) if rb is not None and ra is not None else None,
+            "final_before": fb, "final_after": fa,
+            "delta": round(fa - fb, 6) if fa is not None and fb is not None else None,
+            "vetoed_after": bool(da.get("vetoed")) if da else None,
+        })
+    return WhatIf(rows, _winner(before), _winner(after))
+
+
+def _winner(alternatives: list) -> tuple[str, str] | None:
+    i = winner_index(alternatives)
+    if i is None:
+        return None
+    a = as_dict(alternatives[i])
+    return a["strategy"], focus_label(a.get("focus"))
+
+
+def validate_methodology_text(text: str, file_name: str):
+    """(Methodology or None, error lines, warning lines) for editor text standing for ``file_name``."""
+    from ..config.loader import read_yaml
+    from ..config.methodology import parse_methodology
+
+    try:
+        model, warnings = parse_methodology(read_yaml(Path(file_name), text), file_name)
+    except ConfigError as exc:
+        return None, [str(p) for p in exc.problems] or [str(exc)], [str(p) for p in exc.warnings]
+    return model, [], [str(p) for p in warnings]
+
+
+_VERSION = re.compile(r"^(?P<stem>.*?)(?:_v(?P<n>\d+))?$")
+
+
+def versioned_name(name: str, existing: set[str] | list[str]) -> str:
+    """The next free ``<stem>_v<N>.yaml`` for a methodology ``name`` (with or without ``.yaml`` or a
+    ``_vN`` suffix), N from 2, skipping names in ``existing`` (file names or stems)."""
+    stem = Path(name).stem if name.endswith((".yaml", ".yml")) else name
+    m = _VERSION.match(stem)
+    base = m.group("stem") if m else stem
+    taken = {Path(e).stem for e in existing}
+    n = int(m.group("n")) + 1 if m and m.group("n") else 2
+    while f"{base}_v{n}" in taken:
+        n += 1
+    return f"{base}_v{n}.yaml"
