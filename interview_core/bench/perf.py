@@ -95,7 +95,7 @@ def _detect_and_rank(engine: Engine, turn: int) -> int:
     return ranking.total_pairs
 
 
-def bench_engine(sizes=SIZES, repeats: int = 5) -> list[dict]:
+def bench_engine(sizes=SIZES, repeats: int = 7) -> list[dict]:
     """Per size: nodes, edges, pairs scored, cold_ms and turn_ms (best of ``repeats``)."""
     rows = []
     for size in sizes:

@@ -100,7 +100,7 @@ def _store(out: DetectedSignals, d: Detector, value) -> None:
         out.global_[d.name] = value
         return
     target = out.node_columns if scope == "node" else out.element_columns
-    target[d.name] = {k: v for k, v in value.items() if v is not None}
+    target[d.name] = value
 
 
 def detect_signals(ctx: SignalContext, detectors: dict[str, Detector] | None = None) -> DetectedSignals:
