@@ -12,8 +12,7 @@ import json
 import re
 import threading
 import time
-from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -50,6 +49,11 @@ class Delay:
 
     seconds: float
     then: Any = None
+
+
+@dataclass
+class Plausible:
+    """Answer as if nothing were queued (holds a place in the queue)."""
 
 
 @dataclass
@@ -111,7 +115,7 @@ class FakeLLMServer:
 
     def __init__(self):
         self.requests: list[Recorded] = []
-        self._script: deque = deque()
+        self._script: list[tuple[str | None, Any]] = []
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -122,10 +126,13 @@ class FakeLLMServer:
         host, port = self._server.server_address[:2]
         return f"http://{host}:{port}"
 
-    def queue(self, *replies) -> None:
-        """Replies for the next requests, in order; then the plausible default."""
+    def queue(self, *replies, tool: str | None = None) -> None:
+        """Replies for the next requests, in order; then the plausible default.
+
+        With ``tool`` (a tool name, or ``"text"`` for requests without tools) they answer only such requests.
+        """
         with self._lock:
-            self._script.extend(replies)
+            self._script.extend((tool, reply) for reply in replies)
 
     def start(self) -> "FakeLLMServer":
         self._thread.start()
@@ -142,9 +149,14 @@ class FakeLLMServer:
         self.stop()
 
     def _next(self, api: str, body: dict):
+        name = _tool(body, api)[0] or "text"
         with self._lock:
             count = len(self.requests)
-            return self._script.popleft() if self._script else plausible_reply(api, body, count)
+            entry = next((e for e in self._script if e[0] in (None, name)), None)
+            if entry is None:
+                return plausible_reply(api, body, count)
+            self._script.remove(entry)
+            return entry[1]
 
     def _handler(self):
         fake = self
@@ -168,7 +180,9 @@ class FakeLLMServer:
                 reply = fake._next(api, body)
                 while isinstance(reply, Delay):
                     time.sleep(reply.seconds)
-                    reply = reply.then or plausible_reply(api, body, len(fake.requests))
+                    reply = reply.then or Plausible()
+                if isinstance(reply, Plausible):
+                    reply = plausible_reply(api, body, len(fake.requests))
                 try:
                     self._reply(api, body, reply)
                 except (BrokenPipeError, ConnectionResetError):  # the client timed out and left
