@@ -20,7 +20,7 @@ _BRITISH = ((re.compile(r"(?<=[a-z]{3})is(e|ed|es|ing|ation|ations)$"), r"iz\1")
 # Suffix rules in two steps (inflection, then derivation), each applied at most once: the first rule
 # whose suffix matches and leaves a stem of at least ``min_stem`` letters wins.
 _INFLECTIONS: tuple[tuple[str, str, int], ...] = (
-    ("ies", "y", 3), ("ied", "y", 3), ("ings", "", 3), ("ing", "", 3), ("edly", "", 3), ("ed", "", 3), ("s", "", 3),
+    ("ies", "y", 3), ("ied", "y", 3), ("ings", "", 2), ("ing", "", 2), ("edly", "", 3), ("ed", "", 3), ("s", "", 3),
 )
 _DERIVATIONS: tuple[tuple[str, str, int], ...] = (
     ("iness", "y", 3), ("ness", "", 3), ("ation", "at", 3), ("ily", "y", 3), ("ier", "y", 3), ("iest", "y", 3),
@@ -33,7 +33,7 @@ _IRREGULAR = {"lost": "lose", "felt": "feel", "stolen": "steal", "stole": "steal
               "worse": "bad", "worst": "bad", "ran": "run", "ate": "eat", "eaten": "eat", "children": "child",
               "people": "person", "men": "man", "women": "woman"}
 _VOWELS = set("aeiou")
-_NO_UNDOUBLE = set("lsz")
+_NO_UNDOUBLE = set("sz")
 NEGATING_PREFIXES: tuple[str, ...] = ("un", "in", "im", "ir", "il", "dis", "non")
 
 
