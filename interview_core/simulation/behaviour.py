@@ -8,6 +8,7 @@ answer.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..config.persona import ANSWER_KINDS, Persona
@@ -39,7 +40,7 @@ def profile(persona: Persona) -> Profile:
     shares = {k: float(getattr(persona.response_patterns, k)) for k in ANSWER_KINDS}
     if persona.hedging_rate is not None:
         hedging = persona.hedging_rate
-    elif "hedg" in text or "uncertain" in text:
+    elif re.search(r"(?<!no )hedg", text) or "uncertain" in text:  # "no hedging" is a trait too
         hedging = 0.7
     elif "qualif" in text or "i think" in text:
         hedging = 0.25
