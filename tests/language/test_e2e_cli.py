@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,11 @@ def run_cli(args: list[str], server, tmp_path: Path) -> subprocess.CompletedProc
     if "invalid choice" in proc.stderr:
         pytest.fail(f"`interview {args[0]}` does not exist yet: this test awaits the pipeline (session.py, "
                     f"cli/run_cmds.py).\n{proc.stderr}")
-    assert proc.returncode == 0, f"interview {args[0]} failed ({proc.returncode}):\n{proc.stderr[-3000:]}"
+    if proc.returncode != 0:
+        frames = re.findall(r'File "([^"]+)"', proc.stderr)
+        where = "in the language layer" if frames and "/language/" in frames[-1] else \
+            "outside the language layer: this test awaits the pipeline (session.py, pipeline/, cli/)"
+        pytest.fail(f"interview {args[0]} failed ({proc.returncode}) {where}:\n{proc.stderr[-3000:]}")
     return proc
 
 
