@@ -64,7 +64,8 @@ def _display_name(model_name_or_path: str | None) -> str:
 
 
 def _looks_like_path(value: str) -> bool:
-    return os.sep in value or value.startswith(".") or value.startswith("~")
+    """A filesystem path rather than a hub id such as ``sentence-transformers/all-MiniLM-L6-v2``."""
+    return value.startswith((os.sep, ".", "~")) or Path(value).is_absolute()
 
 
 def _load(model_name_or_path: str | None) -> Encoder:

@@ -137,9 +137,12 @@ class HybridMatcher:
         for text, vec in zip(missing, vecs):
             sh.vectors[text] = np.asarray(vec, dtype=np.float32)
 
-    def export_vectors(self) -> dict[str, list[float]]:
-        """Every cached vector, keyed by normalised label (lower case, single spaces), JSON-safe."""
-        return {text: vec.tolist() for text, vec in self._shared.vectors.items()}
+    def export_vectors(self, labels: list[str] | None = None) -> dict[str, list[float]]:
+        """Cached vectors keyed by normalised label (lower case, single spaces), JSON-safe; all of them,
+        or only those of ``labels`` (e.g. one node's label, to store the vector with the node)."""
+        vecs = self._shared.vectors
+        keys = vecs if labels is None else [t for t in map(normalise_text, labels) if t in vecs]
+        return {text: vecs[text].tolist() for text in keys}
 
     def import_vectors(self, vectors: dict[str, list[float]]) -> None:
         """Load vectors saved by :meth:`export_vectors` (keys are re-normalised, rows re-normalised to unit length)."""

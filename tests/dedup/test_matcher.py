@@ -56,6 +56,7 @@ def test_resume_imports_vectors_and_does_not_re_embed():
     first.prepare(labels)
     stored = first.export_vectors()
     assert set(stored) == set(labels) and all(len(v) == 8 for v in stored.values())
+    assert first.export_vectors(["Creamy  Texture", "never embedded"]) == {"creamy texture": stored["creamy texture"]}
 
     resumed, enc2 = matcher()
     resumed.import_vectors(stored)

@@ -1,0 +1,48 @@
+"""The real bundled all-MiniLM-L6-v2 (loaded once for this file, offline)."""
+
+import threading
+
+import numpy as np
+import pytest
+
+from interview_core.config.settings import DedupSettings
+from interview_core.dedup.embeddings import encoder_error, get_encoder
+from interview_core.dedup.matcher import HybridMatcher
+
+
+@pytest.fixture(scope="module")
+def encoder():
+    enc = get_encoder()
+    assert enc is not None, encoder_error()
+    return enc
+
+
+def test_loads_offline_once_and_is_shared_across_threads(encoder):
+    got = []
+    threads = [threading.Thread(target=lambda: got.append(get_encoder())) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(e is encoder for e in got) and encoder.name == "all-MiniLM-L6-v2"
+
+
+def test_vectors_are_unit_length_384(encoder):
+    v = encoder.encode(["proper foam", "nice foam on top"])
+    assert v.shape == (2, 384) and np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-5)
+
+
+def test_real_model_merges_paraphrase_and_guards_antonym(encoder):
+    m = HybridMatcher(DedupSettings())
+    assert m.backend_status == "embeddings: all-MiniLM-L6-v2"
+    assert m.similarity("cheap", "expensive") >= 0.75  # MiniLM finds these close ...
+    assert m.match("expensive", "attribute", [("n1", "cheap")]) is None  # ... the guard keeps them apart
+    hit = m.match("better for the environment", "functional_consequence", [("n1", "lower environmental impact")])
+    assert hit is not None and hit.method == "jaccard"
+    hit = m.match("radiant glowing skin", "attribute", [("n2", "dry skin"), ("n1", "glowing complexion")])
+    assert hit is not None and (hit.node_id, hit.method) == ("n1", "embedding") and hit.similarity >= 0.80
+
+
+def test_unknown_hub_name_fails_without_download():
+    assert get_encoder("no-such-org/no-such-model-xyz") is None
+    assert encoder_error("no-such-org/no-such-model-xyz")

@@ -1,0 +1,56 @@
+import pytest
+
+from interview_core.cli.main import main
+from interview_core.config.settings import DedupSettings
+from interview_core.dedup.evaluation import Confusion, LabelledPair, evaluate, load_pairs, summarise_times, time_turns
+from interview_core.dedup.matcher import HybridMatcher
+
+
+def test_bundled_set_is_large_varied_and_has_near_antonyms():
+    pairs = load_pairs()
+    assert len(pairs) >= 200 and len({p.domain for p in pairs}) >= 6 and {p.split for p in pairs} == {"dev", "heldout"}
+    assert sum(p.same for p in pairs) >= 100 and sum(not p.same for p in pairs) >= 100
+    labelled = {(p.a, p.b): p.same for p in pairs}
+    assert labelled[("cheap", "expensive")] is False and labelled[("sweet", "not sweet enough")] is False
+    assert labelled[("proper foam", "proper froth")] is True
+
+
+def test_confusion_hand_case():
+    c = Confusion()
+    for same, method in [(True, "exact"), (True, None), (False, "embedding"), (False, None), (True, "jaccard")]:
+        c.add(same, method)
+    assert (c.tp, c.fp, c.fn, c.tn) == (2, 1, 1, 1)
+    assert c.precision == pytest.approx(2 / 3) and c.recall == pytest.approx(2 / 3)
+    assert c.by_method == {"exact": 1, "embedding": 1, "jaccard": 1}
+    assert Confusion().precision == 1.0 and Confusion().recall == 1.0
+
+
+def test_evaluate_counts_per_split():
+    pairs = [LabelledPair("d", "dev", "attribute", "proper foam", "proper froth", True),
+             LabelledPair("d", "heldout", "attribute", "cheap", "expensive", False),
+             LabelledPair("d", "heldout", "attribute", "security", "safety", True)]
+    results, outcomes = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)), pairs)
+    assert (results["all"].tp, results["all"].fn, results["all"].tn) == (1, 1, 1)
+    assert results["dev"].recall == 1.0 and results["heldout"].recall == 0.0
+    assert [o.method for o in outcomes] == ["jaccard", None, None]
+
+
+def test_lexical_matcher_meets_precision_goal_on_the_bundled_set():
+    results, _ = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)), load_pairs())
+    assert results["all"].precision >= 0.95 and results["all"].recall >= 0.6
+
+
+def test_time_turns_and_summary():
+    m = HybridMatcher(DedupSettings(embeddings_enabled=False))
+    times = time_turns(m, ["a b", "c d", "e f"], ["g h", "i j", "k l", "m n"], per_turn=2, warmup=1)
+    assert len(times) == 1 and all(t >= 0 for t in times[0])
+    assert summarise_times([3.0, 1.0, 2.0]) == {"median": 2.0, "p95": 3.0, "max": 3.0}
+    assert summarise_times([]) == {"median": 0.0, "p95": 0.0, "max": 0.0}
+
+
+def test_cli_bench_dedup_lexical_only(capsys):
+    assert main(["bench", "dedup", "--lexical-only", "--nodes", "100", "--errors"]) == 0
+    out = capsys.readouterr().out
+    assert "backend: lexical only: embeddings disabled in settings" in out
+    assert "all      precision 1.000" in out and "heldout  precision" in out
+    assert "speed: 100 nodes, 5 new labels per turn" in out and "missed" in out
