@@ -1,10 +1,28 @@
-"""Streamlit entry point: navigation over the pages in pages/. No interview logic lives here."""
+"""Streamlit entry point: navigation over the pages in pages/. No interview logic lives here.
+
+``?session=TOKEN&view=respondent`` serves the respondent view alone (no analyst page is registered, so
+none can be reached); otherwise the analyst pages share one ``st.session_state`` (the current session).
+"""
 
 import streamlit as st
 
 st.set_page_config(page_title="Adaptive interviews", page_icon=":material/forum:", layout="wide")
 
-pages = [
-    st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-]
-st.navigation(pages).run()
+if st.query_params.get("view") == "respondent":
+    pages = [st.Page("pages/respondent.py", title="Interview", icon=":material/forum:", default=True)]
+    st.navigation(pages, position="hidden").run()
+else:
+    from pages import shared
+
+    settings = shared.settings()
+    if settings.dedup.embeddings_enabled:  # load the model once per process, before the first interview needs it
+        shared.embedding_model(settings.dedup.embedding_model)
+    pages = [
+        st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
+        st.Page("pages/interview.py", title="Interview", icon=":material/forum:"),
+        st.Page("pages/graph.py", title="Graph", icon=":material/hub:"),
+        st.Page("pages/scoring.py", title="Scoring", icon=":material/leaderboard:"),
+        st.Page("pages/weights.py", title="Weights", icon=":material/tune:"),
+        st.Page("pages/sessions.py", title="Sessions", icon=":material/folder_open:"),
+    ]
+    st.navigation(pages).run()

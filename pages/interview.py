@@ -1,0 +1,148 @@
+"""Interview: start a session, converse, watch each turn's decision, or let a simulated respondent answer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from interview_core.config import registry
+from interview_core.config.errors import ConfigError
+from interview_core.session import InterviewSession, InvalidAnswer, SessionFinished
+from interview_core.viz.scoring_view import focus_label
+from pages import shared
+
+st.title("Interview")
+
+
+def start_form() -> None:
+    concepts = shared.config_names("concepts")
+    methods = shared.config_names("methodologies")
+    with st.form("start"):
+        c1, c2 = st.columns(2)
+        concept = c1.selectbox("Concept", concepts, index=concepts.index("oat_milk") if "oat_milk" in concepts else 0)
+        method = c2.selectbox("Methodology", ["(the concept's own)", *methods])
+        c3, c4 = st.columns(2)
+        provider = c3.selectbox("Language provider", shared.PROVIDERS, index=0,
+                                help="offline: the embedded offline layer, no key needed. A provider without a key "
+                                     "falls back to offline.")
+        max_turns = c4.number_input("Maximum turns", min_value=1, max_value=100, value=12, step=1)
+        if st.form_submit_button("Start interview", type="primary"):
+            try:
+                with st.spinner("Writing the opening question..."):
+                    session = InterviewSession.start(
+                        methodology=None if method.startswith("(") else method, concept=concept,
+                        max_turns=int(max_turns), settings=shared.settings(),
+                        provider=None if provider == "offline" else provider,
+                    )
+            except ConfigError as exc:
+                st.error("\n\n".join(str(p) for p in exc.problems))
+                return
+            shared.adopt(session)
+            st.rerun()
+
+
+def turn_caption(result: dict) -> str:
+    return (f"Turn {result['turn_number']} · phase **{result.get('phase') or '-'}** · strategy "
+            f"**{result.get('strategy_selected') or '-'}** · focus **{focus_label(result.get('focus'))}**")
+
+
+def conversation(session: InterviewSession) -> None:
+    """The transcript as chat messages; after each follow-up question, the decision behind it."""
+    results = {r["turn_number"]: r for r in session.turn_results()}
+    for u in session.transcript():
+        if u["speaker"] == "interviewer":
+            with st.chat_message("assistant", avatar=":material/forum:"):
+                st.text(u["text"])
+                if u["turn"] in results:
+                    st.caption(turn_caption(results[u["turn"]]))
+        else:
+            with st.chat_message("user", avatar=":material/person:"):
+                st.text(u["text"])
+
+
+def answer(held: shared.LiveSession, text: str) -> None:
+    with held.lock:
+        try:
+            with st.spinner("Thinking about the next question..."):
+                held.session.answer(text)
+        except InvalidAnswer as exc:
+            st.warning(str(exc))
+            return
+        except SessionFinished as exc:
+            st.warning(str(exc))
+            return
+    st.rerun()
+
+
+def autopilot(held: shared.LiveSession) -> None:
+    session = held.session
+    minds = [m for m in shared.config_names("minds") if shared.concept_of_mind(m) == session.concept.id]
+    with st.expander("Autopilot: a simulated respondent answers", expanded=False):
+        if not minds:
+            st.caption(f"No simulated respondent mind is written for the concept '{session.concept.id}'.")
+            return
+        c1, c2, c3, c4 = st.columns(4)
+        persona = c1.selectbox("Persona", shared.config_names("personas"), key="ap_persona")
+        mind = c2.selectbox("Mind", minds, key="ap_mind")
+        n = c3.number_input("Turns", min_value=1, max_value=50, value=3, key="ap_turns")
+        seed = c4.number_input("Seed", min_value=0, value=0, key="ap_seed")
+        if not st.button("Run autopilot", key="ap_run", disabled=session.finished):
+            return
+        from interview_core.simulation.respondent import SimulatedRespondent
+        from interview_core.simulation.mind import load_mind
+
+        respondent = SimulatedRespondent(load_mind(mind), registry.persona(persona), seed=int(seed), concept=session.concept)
+        bar = st.progress(0.0, text="Autopilot starting...")
+        box = st.container()
+        done = 0
+        with held.lock:
+            for i in range(int(n)):
+                if session.finished:
+                    break
+                question = session.current_question
+                reply = respondent.answer(question)
+                with box.chat_message("user", avatar=":material/smart_toy:"):
+                    st.text(reply.text)
+                result = session.answer(reply.text)
+                done += 1
+                with box.chat_message("assistant", avatar=":material/forum:"):
+                    st.text(result.next_question)
+                    st.caption(turn_caption(result.model_dump(mode="json")))
+                bar.progress((i + 1) / int(n), text=f"Autopilot: turn {i + 1} of {int(n)}")
+        st.session_state["ap_done"] = done
+
+
+held = shared.current()
+if held is None:
+    shared.mode_badges()
+    st.subheader("Start an interview")
+    start_form()
+    st.stop()
+
+session = held.session
+shared.mode_badges(session)
+shared.session_caption(session)
+
+top = st.columns([3, 1, 1])
+with top[1].popover("Respondent link"):
+    token = session.row["respondent_token"]
+    st.caption("Send this link to a remote respondent. It shows only the conversation of this interview.")
+    st.code(f"?session={token}&view=respondent", language=None)
+if top[2].button("New interview"):
+    del st.session_state[shared.SESSION_KEY]
+    st.rerun()
+
+conversation(session)
+
+if session.finished:
+    st.success(f"The interview has ended: **{session.termination_reason or 'finished'}**.", icon=":material/flag:")
+else:
+    if st.session_state.pop("ap_done", None):
+        st.caption("Autopilot finished; the turns above are stored.")
+    autopilot(held)
+    if st.button("End interview", key="end"):
+        with held.lock:
+            session.end("ended_by_researcher")
+        st.rerun()
+    text = st.chat_input("Type the respondent's answer")
+    if text is not None:
+        answer(held, text)

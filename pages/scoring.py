@@ -1,0 +1,74 @@
+"""Scoring: why a (strategy, focus) pair won a turn, every alternative, the signals, and the timeline."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from interview_core.viz import scoring_view as sv
+from pages import shared
+
+st.title("Scoring")
+held = shared.require_session()
+session = held.session
+shared.mode_badges(session)
+shared.session_caption(session)
+
+results = session.turn_results()
+if not results:
+    st.info("No turn has been scored yet: answer a question on the Interview page first.")
+    st.stop()
+
+by_turn = {r["turn_number"]: r for r in results}
+turns = sorted(by_turn)
+turn = st.select_slider("Turn", options=turns, value=turns[-1], key="s_turn") if len(turns) > 1 else turns[0]
+result = by_turn[turn]
+alternatives = result.get("strategy_alternatives") or []
+win = sv.winner_index(alternatives)
+
+c1, c2, c3, c4 = st.columns(4)
+c1.metric("Strategy", result.get("strategy_selected") or "-")
+c2.metric("Focus", sv.focus_label(result.get("focus")))
+c3.metric("Phase", result.get("phase") or "-")
+c4.metric("Score", f"{(result.get('scoring') or {}).get('score') or 0:.3f}")
+if result.get("strategy_selected") == "scripted":
+    st.caption("This session follows the scripted baseline: the adaptive ranking below was computed but not used.")
+
+st.subheader("All alternatives")
+st.caption("Best first; click a column header to sort. Vetoed pairs keep their score but cannot win.")
+rows = sv.alternatives_rows(alternatives)
+st.dataframe(rows, hide_index=True, width="stretch", key="s_alts",
+             column_config={"winner": st.column_config.CheckboxColumn("won"),
+                            "vetoed": st.column_config.CheckboxColumn("vetoed"),
+                            "veto_reason": st.column_config.TextColumn("veto reason", width="large")})
+
+st.subheader("Contribution breakdown")
+labels = [f"#{r['rank']} {r['strategy']} \u2192 {r['focus']}" + (" (vetoed)" if r["vetoed"] else "") for r in rows]
+other = st.selectbox("Compare with", ["(none)", *[lbl for i, lbl in enumerate(labels) if i != win]], key="s_other")
+left, right = st.columns(2) if other != "(none)" else (st.container(), None)
+if win is not None:
+    left.plotly_chart(sv.contribution_figure(alternatives[win], title=f"Winner: {labels[win]}"), key="s_fig_win")
+if right is not None:
+    chosen = alternatives[labels.index(other)]
+    right.plotly_chart(sv.contribution_figure(chosen, title=other), key="s_fig_other")
+    a = sv.as_dict(chosen)
+    if a.get("vetoed"):
+        right.warning(f"Vetoed by **{a.get('veto')}**: {a.get('veto_reason')}")
+
+st.subheader("Signals of this turn")
+signals = result.get("signals") or {}
+focus = result.get("focus") or {}
+sig_rows = sv.signal_rows(signals.get("global") or {}, "global")
+if signals.get("node"):
+    sig_rows += sv.signal_rows(signals["node"], f"node: {focus.get('label') or focus.get('id')}")
+if signals.get("element"):
+    sig_rows += sv.signal_rows(signals["element"], f"element: {focus.get('label') or focus.get('id')}")
+st.dataframe(sig_rows, hide_index=True, width="stretch", key="s_signals",
+             column_config={"description": st.column_config.TextColumn("description", width="large")})
+if signals.get("detector_errors"):
+    st.warning("Signal detectors that failed this turn: " + "; ".join(map(str, signals["detector_errors"])))
+
+st.subheader("Timeline")
+timeline = sv.timeline_rows(results)
+st.plotly_chart(sv.timeline_figure(timeline), key="s_timeline")
+with st.expander("Timeline table"):
+    st.dataframe(timeline, hide_index=True, width="stretch")

@@ -1,0 +1,170 @@
+"""Streamlit glue shared by the pages: cached resources, the current session, badges.
+
+Cached with ``st.cache_resource`` (one per process, thread-safe): settings (keyed on a hash of the
+environment that shapes them), configuration file lists, the repository (it opens one SQLite connection
+per thread, so no connection is shared across threads), the embedding model, and the live
+:class:`LiveSession` objects (one per session id, shared by the analyst's and the respondent's browser
+so both see the same interview; a lock serialises answers). Pages hold no interview logic: they call
+:mod:`interview_core.session` and render with :mod:`interview_core.viz`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from interview_core.config import registry
+from interview_core.config.settings import Settings, load_settings
+from interview_core.persistence import Repository
+from interview_core.session import InterviewSession
+
+SESSION_KEY = "session_id"
+PROVIDERS = ("offline", "anthropic", "openai")
+
+
+def _env_fingerprint() -> str:
+    """A hash of the variables settings are read from (keys included, but only as a hash)."""
+    items = sorted((k, v) for k, v in os.environ.items()
+                   if k.startswith("INTERVIEW_") or k.endswith(("_API_KEY", "_BASE_URL")))
+    return hashlib.sha256(repr(items).encode()).hexdigest()
+
+
+@st.cache_resource(show_spinner=False)
+def _settings(fingerprint: str) -> Settings:
+    return load_settings()
+
+
+def settings() -> Settings:
+    return _settings(_env_fingerprint())
+
+
+@st.cache_resource(show_spinner=False)
+def repository(database: str) -> Repository:
+    return Repository(database)
+
+
+def repo() -> Repository:
+    return repository(settings().database)
+
+
+@st.cache_resource(show_spinner=False)
+def config_names(kind: str) -> list[str]:
+    """Names of the shipped files of a kind (methodologies, concepts, personas, minds)."""
+    return [p.stem for p in registry.list_files(kind)]
+
+
+@st.cache_resource(show_spinner="Loading the embedding model...")
+def embedding_model(name: str | None):
+    """The sentence-embedding encoder used by de-duplication (None when it cannot load)."""
+    from interview_core.dedup.embeddings import get_encoder
+
+    return get_encoder(name)
+
+
+@st.cache_resource(show_spinner=False)
+def concept_of_mind(name: str) -> str:
+    from interview_core.simulation.mind import load_mind
+
+    return load_mind(name).concept
+
+
+@dataclass
+class LiveSession:
+    """A loaded session and the lock that serialises its turns."""
+
+    session: InterviewSession
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+class LiveSessions:
+    """Process-wide map (database, session id) -> LiveSession, least recently used dropped past ``size``."""
+
+    def __init__(self, size: int = 32):
+        self.size = size
+        self._lock = threading.Lock()
+        self._items: OrderedDict[tuple[str, str], LiveSession] = OrderedDict()
+
+    def get(self, database: str, session_id: str) -> LiveSession:
+        with self._lock:
+            key = (database, session_id)
+            if key not in self._items:
+                self._items[key] = LiveSession(InterviewSession.load(session_id, db_path=database))
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+            return self._items[key]
+
+    def put(self, database: str, held: LiveSession) -> None:
+        with self._lock:
+            self._items[(database, held.session.session_id)] = held
+
+    def drop(self, database: str, session_id: str) -> None:
+        with self._lock:
+            self._items.pop((database, session_id), None)
+
+
+@st.cache_resource(show_spinner=False)
+def live_sessions() -> LiveSessions:
+    return LiveSessions()
+
+
+def live(session_id: str) -> LiveSession:
+    """The live session for an id (loaded once per process)."""
+    return live_sessions().get(settings().database, session_id)
+
+
+def adopt(session: InterviewSession) -> LiveSession:
+    """Make a freshly started session the live one and the current one of this browser session."""
+    held = LiveSession(session)
+    live_sessions().put(settings().database, held)
+    st.session_state[SESSION_KEY] = session.session_id
+    return held
+
+
+def forget(session_id: str) -> None:
+    """Drop a session from the cache and from this browser session (after deletion)."""
+    live_sessions().drop(settings().database, session_id)
+    if st.session_state.get(SESSION_KEY) == session_id:
+        del st.session_state[SESSION_KEY]
+
+
+def current() -> LiveSession | None:
+    """The current session of this browser session, or None (also when it no longer exists)."""
+    sid = st.session_state.get(SESSION_KEY)
+    if not sid:
+        return None
+    if repo().get_session(sid) is None:
+        forget(sid)
+        return None
+    return live(sid)
+
+
+def require_session() -> LiveSession:
+    """The current session, or a hint and a stop when there is none."""
+    held = current()
+    if held is None:
+        st.info("No interview selected. Start one on the **Interview** page or resume one under **Sessions**.")
+        st.page_link("pages/interview.py", label="Start an interview", icon=":material/forum:")
+        st.stop()
+    return held
+
+
+def mode_badges(session: InterviewSession | None = None) -> None:
+    """The offline badge (when no key is set) and the de-duplication status."""
+    offline = session.offline_mode if session is not None else settings().offline
+    if offline:
+        st.info("**Offline mode**: no API key is set, so this interview runs on the embedded offline language "
+                "layer.", icon=":material/cloud_off:")
+    if session is not None and session.canonical_status:
+        st.caption(f"De-duplication: {session.canonical_status}")
+
+
+def session_caption(session: InterviewSession) -> None:
+    row = session.row
+    st.caption(f"Session `{session.session_id}` · {row['concept_id']} · {row['methodology_name']} · "
+               f"turn {session.turn_number}/{row['max_turns']} · {row['status']}")
