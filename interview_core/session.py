@@ -54,13 +54,23 @@ def _build_language(settings: Settings):
     return build_language(settings)
 
 
-def _build_dedup(settings: Settings, vectors: dict | None = None):
-    """(matcher, canonical graph, status) from the de-duplication package, or lexical-only fallbacks."""
-    try:
-        from .dedup import build_dedup
-    except ImportError as exc:
-        return None, None, f"de-duplication unavailable: {exc}"
-    return build_dedup(settings.dedup, vectors=vectors)
+def _build_dedup(settings: Settings, vectors: dict | None = None, canonical_state: dict | None = None,
+                 last_turn: int = 0):
+    """(matcher, canonical graph, status): the hybrid matcher and canonical graph, restored if given.
+
+    Stored vectors are imported so a resumed session does not re-embed known labels.
+    """
+    from .dedup import CanonicalGraph, HybridMatcher
+
+    cfg = settings.dedup
+    matcher = HybridMatcher(cfg) if cfg.embeddings_enabled else HybridMatcher(cfg, encoder=None)
+    if vectors:
+        matcher.import_vectors(vectors)
+    if canonical_state:
+        canonical = CanonicalGraph.from_dict(canonical_state, matcher, cfg.slot_min_support, last_turn=last_turn)
+    else:
+        canonical = CanonicalGraph(matcher, cfg.slot_min_support)
+    return matcher, canonical, matcher.backend_status
 
 
 class SessionRuntime:
@@ -129,9 +139,7 @@ class SessionRuntime:
 
     def persist_turn(self, ctx: PipelineContext, result: TurnResult) -> None:
         sel = ctx.selection
-        canonical = None
-        if self.canonical is not None and hasattr(self.canonical, "persistence_rows"):
-            canonical = self.canonical.persistence_rows()
+        canonical = self.canonical.to_dict() if self.canonical is not None else None
         graph = self.engine.graph.to_dict()
         self.repo.save_turn(
             self.session_id, ctx.turn_number,
@@ -139,7 +147,10 @@ class SessionRuntime:
             edges=[{**e, "created_turn": ctx.turn_number} for e in graph["edges"]],
             engine_state=self.state_dict(), engine_state_version=STATE_VERSION,
             scoring={"strategy": result.strategy_selected, "focus": sel.focus.model_dump(mode="json"),
-                     "score": sel.score, "phase": sel.phase, "signals": result.signals},
+                     "score": sel.score, "phase": sel.phase,
+                     # the full selection (every node's signals, refs, veto context) lets the dashboard
+                     # re-rank this turn under edited weights (Engine.rerank); alternatives are stored apart
+                     "signals": {**result.signals, "selection": sel.model_dump(mode="json", exclude={"alternatives"})}},
             alternatives=[{**a, "rank": i} for i, a in enumerate(result.strategy_alternatives)],
             turn_result=result.model_dump(mode="json"),
             canonical=canonical,
@@ -206,9 +217,9 @@ class InterviewSession:
         concept_obj = Concept.model_validate(yaml.safe_load(row["concept_yaml"]))
         stored = repo.load_state(session_id)
         state = stored["engine_state"] if stored else None
-        matcher, canonical, status = _build_dedup(settings, vectors=(state or {}).get("vectors"))
-        if state and state.get("canonical") is not None and canonical is not None:
-            canonical = type(canonical).from_dict(state["canonical"], matcher=matcher) if _takes_matcher(canonical) else type(canonical).from_dict(state["canonical"])
+        matcher, canonical, status = _build_dedup(
+            settings, vectors=(state or {}).get("vectors"), canonical_state=(state or {}).get("canonical"),
+            last_turn=stored["turn"] if stored else 0)
         if state:
             engine = Engine.restore(state["engine"], method_obj, concept_obj, matcher=matcher, canonical=canonical)
         else:
@@ -328,6 +339,11 @@ class InterviewSession:
     def canonical_snapshot(self) -> dict | None:
         return self.rt.canonical.to_dict() if self.rt.canonical is not None else None
 
+    def end(self, reason: str = "ended_by_researcher") -> None:
+        """End the interview now (the researcher stops it); no further answers are taken."""
+        if not self.finished:
+            self.rt.repo.update_session(self.session_id, status="finished", termination_reason=reason)
+
     # -- configuration ---------------------------------------------------------------------------------
     def apply_methodology(self, text: str, file_name: str | None = None) -> Methodology:
         """Validate edited methodology YAML and use it from the next turn. Raises ConfigError; on error
@@ -346,12 +362,6 @@ def _problem(file, path, message):
     from .config.errors import Problem
 
     return Problem(file, path, message)
-
-
-def _takes_matcher(canonical) -> bool:
-    import inspect
-
-    return "matcher" in inspect.signature(type(canonical).from_dict).parameters
 
 
 def _settings(settings: Settings | None, provider: str | None) -> Settings:
