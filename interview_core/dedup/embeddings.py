@@ -75,6 +75,14 @@ def _load(model_name_or_path: str | None) -> Encoder:
             raise FileNotFoundError(f"model path not found: {model_name_or_path}")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # no progress bars in the CLI or logs
+    try:
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+        hf_logging.set_verbosity_error()
+    except ImportError:  # pragma: no cover - transformers comes with sentence-transformers
+        pass
     target = model_name_or_path or _default_model_path()
     from sentence_transformers import SentenceTransformer
 
