@@ -73,9 +73,19 @@ def contribution_rows(alt) -> list[dict]:
     return rows
 
 
+def _level(spec, value) -> str | None:
+    """The catalogue level of a value, or None when it has none (missing, unknown signal, or a
+    per-strategy mapping such as ``temporal.strategy_repetition_count``)."""
+    if spec is None or value is None or isinstance(value, (dict, list)):
+        return None
+    return catalogue.level_of(spec, value)
+
+
 def _fmt(value) -> str:
     if value is None:
         return "absent"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_fmt(v)}" for k, v in value.items()) or "{}"
     if isinstance(value, float):
         return f"{value:.3g}"
     return str(value)
@@ -112,7 +122,7 @@ def signal_rows(signals: dict, scope: str) -> list[dict]:
     for name in sorted(signals):
         spec = catalogue.CATALOGUE.get(name)
         value = signals[name]
-        level = catalogue.level_of(spec, value) if spec is not None and value is not None else None
+        level = _level(spec, value)
         rows.append({"scope": scope, "signal": name, "value": _fmt(value), "level": level or "",
                      "description": catalogue.describe(name)})
     return rows

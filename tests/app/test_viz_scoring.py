@@ -39,11 +39,14 @@ def test_contribution_rows_sum_to_final():
 
 
 def test_signal_rows_have_levels_and_descriptions():
-    rows = signal_rows({"llm.engagement": 0.9, "graph.node.exhausted": False, "unknown.signal": 1}, "node")
+    rows = signal_rows({"llm.engagement": 0.9, "graph.node.exhausted": False, "unknown.signal": 1,
+                        "temporal.strategy_repetition_count": {"deepen": 2}}, "node")
     by = {r["signal"]: r for r in rows}
     assert by["llm.engagement"]["level"] == "high" and by["graph.node.exhausted"]["level"] == "false"
     assert by["llm.engagement"]["description"].startswith("How engaged")
     assert by["unknown.signal"]["description"] == ""
+    assert by["temporal.strategy_repetition_count"]["value"] == "deepen: 2"
+    assert by["temporal.strategy_repetition_count"]["level"] == ""
 
 
 def test_timeline_rows_and_figure():

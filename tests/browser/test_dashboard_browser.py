@@ -1,0 +1,149 @@
+"""The dashboard in a real browser (Debian's Chromium through Playwright) against `streamlit run` on 127.0.0.1.
+
+Runs a three-turn offline interview (one answer is an XSS probe), opens every page, saves screenshots to
+artifacts/screenshots/, and checks: no Streamlit exception box, the graph canvas drawn, the probe shown as
+text with no script run (no dialog), no request leaving 127.0.0.1, an export downloaded, and the
+respondent view showing the conversation only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+XSS = "<img src=x onerror=alert(1)>"
+ANSWERS = [
+    "I like how creamy it is because it foams well in my coffee",
+    f"{XSS} the price is too high, so I buy it less often",
+    "It makes me feel healthier and that gives me peace of mind",
+]
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 90_000
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    env["INTERVIEW_DATABASE"] = str(tmp_path / "browser.db")
+    log = open(tmp_path / "streamlit.log", "w")
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "streamlit"), "run", "app.py", "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port)],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        deadline = time.time() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                assert proc.poll() is None, (tmp_path / "streamlit.log").read_text()
+                assert time.time() < deadline, "streamlit did not start within 90 s"
+                time.sleep(0.5)
+        yield f"http://127.0.0.1:{port}", env["INTERVIEW_DATABASE"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        log.close()
+
+
+def _settled(page) -> None:
+    """Wait until Streamlit has finished the current run (no running indicator), then for paint."""
+    page.wait_for_selector('[data-testid="stApp"]', timeout=TIMEOUT_MS)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running')",
+        timeout=TIMEOUT_MS)
+    page.wait_for_timeout(400)
+
+
+def _no_exception(page, where: str) -> None:
+    assert page.locator('[data-testid="stException"]').count() == 0, f"Streamlit exception on {where}"
+
+
+def test_dashboard_in_chromium(server, tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    base, db = server
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    dialogs: list[str] = []
+    foreign: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1400, "height": 1000}, accept_downloads=True)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        context.on("request", lambda r: None if r.url.startswith((base, "data:", "blob:", "about:")) else foreign.append(r.url))
+
+        page.goto(f"{base}/interview")
+        _settled(page)
+        page.get_by_role("button", name="Start interview").click()
+        page.get_by_test_id("stChatInput").wait_for()
+        _settled(page)
+        assert page.get_by_text("Offline mode").count() >= 1
+        for i, text in enumerate(ANSWERS, start=1):
+            box = page.get_by_test_id("stChatInputTextArea")
+            box.fill(text)
+            box.press("Enter")
+            page.get_by_text(f"Turn {i} · phase").wait_for(timeout=TIMEOUT_MS)
+            _settled(page)
+        _no_exception(page, "interview")
+        assert page.get_by_text(XSS, exact=False).count() >= 1  # the probe is shown as text
+        page.screenshot(path=str(SHOTS / "interview.png"), full_page=True)
+
+        for name in ("graph", "scoring", "weights", "sessions", ""):
+            page.goto(f"{base}/{name}")
+            _settled(page)
+            _no_exception(page, name or "home")
+            if name == "graph":
+                frame = page.frame_locator("iframe").first
+                frame.locator("body[data-drawn='1']").wait_for(timeout=TIMEOUT_MS)
+                size = frame.locator("canvas").first.evaluate("c => [c.width, c.height]")
+                assert size[0] > 0 and size[1] > 0
+                page.wait_for_timeout(1500)  # let the layout settle for the screenshot
+            page.screenshot(path=str(SHOTS / f"{name or 'home'}.png"), full_page=True)
+
+        page.goto(f"{base}/sessions")
+        _settled(page)
+        with page.expect_download() as dl:
+            page.get_by_role("button", name="JSON (all turn results)").click()
+        data = json.loads(Path(dl.value.path()).read_text())
+        assert len(data["turn_results"]) == 3
+
+        from interview_core.persistence import Repository
+
+        repo = Repository(db)
+        token = repo.get_session(repo.list_sessions()[0]["session_id"])["respondent_token"]
+        page.goto(f"{base}/?session={token}&view=respondent")
+        _settled(page)
+        _no_exception(page, "respondent view")
+        assert page.get_by_text(XSS, exact=False).count() >= 1
+        assert page.get_by_test_id("stSidebarNav").count() == 0
+        assert page.get_by_text("strategy").count() == 0
+        page.screenshot(path=str(SHOTS / "respondent.png"), full_page=True)
+        browser.close()
+    assert dialogs == [], f"a script ran: {dialogs}"
+    assert foreign == [], f"requests left 127.0.0.1: {foreign[:5]}"
