@@ -154,6 +154,26 @@ class Engine:
     def graph(self) -> KnowledgeGraph:
         return self.state.graph
 
+    def set_methodology(self, methodology: Methodology) -> None:
+        """Score later turns with an edited methodology (same ontology expected; the graph re-checks
+        new nodes and edges against the new one)."""
+        self.methodology = methodology
+        self.state.graph.methodology = methodology
+
+    def current_focus(self) -> FocusRef:
+        """The focus of the last selected question (kind ``none`` before the first selection)."""
+        previous = self._previous_focus()
+        if previous is None:
+            return FocusRef(kind="none")
+        kind, focus_id = previous
+        if kind == "node":
+            if focus_id not in self.state.graph.g:
+                return FocusRef(kind="none")
+            d = self.state.graph.g.nodes[focus_id]
+            return FocusRef(kind="node", id=focus_id, label=d["label"], node_type=d["node_type"])
+        element = self.concept.element(focus_id)
+        return FocusRef(kind="element", id=focus_id, label=element.label if element else focus_id)
+
     # -- 1. GraphUpdate ------------------------------------------------------------------------------
     def apply_extraction(self, extraction: ExtractionResult, utterance_id: str, turn: int) -> GraphDelta:
         """Add the answer's nodes and edges; update coverage and node state; return the delta.

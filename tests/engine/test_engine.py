@@ -114,3 +114,11 @@ def test_project_methodology_runs_without_detector_errors():
         assert any(a.strategy == sel.strategy and a.focus == sel.focus and not a.vetoed for a in sel.alternatives)
     # the project's boundary for mid: 2+ turns and 5+ nodes or depth 2+ (reached with the first link)
     assert sel.phase == "mid"
+
+
+def test_current_focus_follows_the_last_selection():
+    e = new_engine()
+    assert e.current_focus().kind == "none"
+    play(e, ANSWERS[:1])
+    f = e.current_focus()
+    assert (f.kind, f.id, f.label, f.node_type) == ("node", "n1", "creamy", "attribute")
