@@ -68,7 +68,8 @@ class SimulatedRespondent:
         self.rests = 0  # topic changes so far (each re-engages less)
         self.writer = phrasing.Writer(mind, self.rng, self.profile)
         self.history: list[Answer] = []
-        self._vocab = self._vocabulary(concept)
+        self._own = {c.id: [tokens(p) for p in c.phrasings] for c in mind.concepts}
+        self._aliases = self._alias_vocabulary(concept)
         self._stimulus = _sentences(concept.stimulus) if concept is not None else []
         self.fixation_branch = self._pick_fixation_branch() if self.profile.fixation > 0 else set()
 
@@ -99,20 +100,24 @@ class SimulatedRespondent:
     def find_topic(self, question: str) -> str | None:
         """The mind concept ``question`` is about, or None.
 
-        A concept scores the largest share of one phrasing's content words found in the question
-        (element aliases count as phrasings of the concepts on that element); revealed concepts win ties.
+        A concept scores the largest share of one phrasing's content words found in the question; the
+        stimulus's element aliases are consulted only when no phrasing reaches the threshold (a single
+        alias such as "healthy" must not outrank the respondent's own words). Later mentions win ties.
         """
         q = tokens(self._without_stimulus(question))
         if not q:
             return None
-        best, best_score = None, 0.0
         order = {cid: i for i, cid in enumerate(self.revealed)}
-        for c in self.mind.concepts:
-            score = max((len(q & t) / len(t) for t in self._vocab[c.id] if t), default=0.0)
-            recency = order.get(c.id, -1) / 1000  # later mentions win ties
-            if score >= TOPIC_MIN_OVERLAP and score + recency > best_score:
-                best, best_score = c.id, score + recency
-        return best
+        for vocab in (self._own, self._aliases):
+            best, best_score = None, 0.0
+            for c in self.mind.concepts:
+                score = max((len(q & t) / len(t) for t in vocab[c.id] if t), default=0.0)
+                recency = (order.get(c.id, -1) + 1) / 1000
+                if score >= TOPIC_MIN_OVERLAP and score + recency > best_score:
+                    best, best_score = c.id, score + recency
+            if best is not None:
+                return best
+        return None
 
     def _without_stimulus(self, question: str) -> str:
         """The question minus sentences restating the stimulus the respondent was shown."""
@@ -122,14 +127,13 @@ class SimulatedRespondent:
         return " ".join(kept)
 
     # -- choice of content ---------------------------------------------------------------------------------
-    def _vocabulary(self, concept: Concept | None) -> dict[str, list[frozenset[str]]]:
-        vocab = {c.id: [tokens(p) for p in c.phrasings] for c in self.mind.concepts}
-        if concept is not None:
-            for c in self.mind.concepts:
-                el = concept.element(c.element) if c.element else None
-                if el is not None:
-                    vocab[c.id] += [tokens(a) for a in [el.label, *el.aliases]]
-        return vocab
+    def _alias_vocabulary(self, concept: Concept | None) -> dict[str, list[frozenset[str]]]:
+        out: dict[str, list[frozenset[str]]] = {c.id: [] for c in self.mind.concepts}
+        for c in self.mind.concepts:
+            el = concept.element(c.element) if concept is not None and c.element else None
+            if el is not None:
+                out[c.id] = [tokens(a) for a in [el.label, *el.aliases]]
+        return out
 
     def _pick_fixation_branch(self) -> set[str]:
         roots = sorted(self.mind.roots, key=lambda r: (-len(self.mind.branch_of(r)), r))
@@ -313,7 +317,7 @@ class SimulatedRespondent:
         q = tokens(question)
         return [
             c.id for c in self.mind.concepts
-            if any(t and len(q & t) / len(t) >= TOPIC_MIN_OVERLAP for t in self._vocab[c.id])
+            if any(t and len(q & t) / len(t) >= TOPIC_MIN_OVERLAP for t in self._own[c.id] + self._aliases[c.id])
         ]
 
     def _contrast_target(self, topic: str) -> str | None:
