@@ -244,8 +244,13 @@ class Engine:
             strategy_history=st.strategy_history, focus_history=st.focus_history,
             depth_history=st.depth_history, yield_history=st.yield_history,
             new_node_history=st.new_node_history, previous_phase=st.phase, canonical=self.canonical,
-            cluster_cache=st.clusters,
+            cluster_cache=st.clusters, **self._similarity(),
         )
+
+    def _similarity(self) -> dict:
+        """Thematic fixation uses the matcher's semantic similarity (embeddings) when it has one."""
+        similarity = getattr(self.state.graph.matcher, "similarity", None)
+        return {"label_similarity": similarity} if callable(similarity) else {}
 
     def focus_refs(self) -> tuple[dict[str, FocusRef], dict[str, FocusRef]]:
         """Candidate foci: tracked graph nodes and concept elements, as FocusRefs."""

@@ -40,3 +40,11 @@ def _fail_without_browser():
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if BROWSER_MISSING:
         terminalreporter.write_sep("!", "BROWSER TESTS WERE NOT RUN: install chromium and chromium-driver (see .ci/run)", red=True, bold=True)
+
+
+@pytest.fixture
+def lexical_settings(tmp_path):
+    """Offline settings with lexical-only matching: fast to start, no model load."""
+    from interview_core.config.settings import DedupSettings, Settings
+
+    return Settings(database=str(tmp_path / "i.db"), dedup=DedupSettings(embeddings_enabled=False))
