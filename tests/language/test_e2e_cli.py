@@ -43,6 +43,7 @@ def run_cli(args: list[str], server, tmp_path: Path) -> subprocess.CompletedProc
     return proc
 
 
+@pytest.mark.slow  # a subprocess that loads the whole engine: ~15 s
 def test_interview_run_with_anthropic_end_to_end(server, tmp_path):
     answers = tmp_path / "answers.txt"
     answers.write_text("\n".join(ANSWERS) + "\n", encoding="utf-8")
@@ -83,6 +84,7 @@ def test_interview_run_with_anthropic_end_to_end(server, tmp_path):
     assert FAKE_API_KEY not in proc.stdout + proc.stderr + (tmp_path / "run.json").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_interview_simulate_with_anthropic_end_to_end(server, tmp_path):
     run_cli(["simulate", "--provider", "anthropic", "--mind", "oat_milk_texture_lover", "--turns", "3",
              "--out", "sim.json"], server, tmp_path)
