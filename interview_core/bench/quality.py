@@ -71,7 +71,7 @@ def build_grid(turns, personas, minds, methodologies, policies, seeds) -> list[d
 
 def _one(job: dict) -> dict:
     """Run one grid cell in a worker; keep the metrics and what explains a miss, not the transcript."""
-    db = Path(tempfile.gettempdir()) / f"bench_quality_{os.getpid()}.db"
+    db = Path(job["db_dir"]) / f"worker_{os.getpid()}.db"  # one SQLite file per worker process
     started = time.perf_counter()
     record = run_interview(job["methodology"], job["concept"], job["persona"], job["mind"], job["turns"],
                            job["seed"], provider=job.get("provider"), policy=job["policy"], db_path=str(db))
@@ -244,15 +244,16 @@ def _run(args) -> int:
                       _csv(args.methodologies), _csv(args.policies), [int(s) for s in _csv(args.seeds)])
     if args.runs_dir:
         Path(args.runs_dir).mkdir(parents=True, exist_ok=True)
-    for job in grid:
-        job["provider"], job["runs_dir"] = args.provider, args.runs_dir
     started = time.perf_counter()
     print(f"{len(grid)} runs on {args.jobs} worker(s)...", file=sys.stderr)
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            runs = list(pool.map(_one, grid, chunksize=2))
-    else:
-        runs = [_one(job) for job in grid]
+    with tempfile.TemporaryDirectory(prefix="bench_quality_") as db_dir:
+        for job in grid:
+            job.update(provider=args.provider, runs_dir=args.runs_dir, db_dir=db_dir)
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                runs = list(pool.map(_one, grid, chunksize=2))
+        else:
+            runs = [_one(job) for job in grid]
     rows = aggregate(runs)
     report = {
         "command": "interview bench quality " + " ".join(sys.argv[3:] if sys.argv[1:3] == ["bench", "quality"] else sys.argv[1:]),
