@@ -11,10 +11,12 @@ change a running interview; applying edited weights (``apply_methodology``) take
 
 from __future__ import annotations
 
+import base64
 import logging
 import uuid
 from pathlib import Path
 
+import numpy as np
 import yaml
 
 from .config import registry
@@ -34,6 +36,15 @@ STATE_VERSION = 1
 MAX_ANSWER_CHARS = 200_000  # stored whole up to this; beyond it the answer is refused with a message
 POLICIES = ("adaptive", "random", "scripted")
 SCRIPTED_WHY = "Why is that important to you?"
+
+
+def pack_vectors(vectors: dict[str, list[float]]) -> dict[str, str]:
+    """Embedding vectors as base64 float32: a fraction of the size and time of JSON float lists."""
+    return {label: base64.b64encode(np.asarray(v, dtype=np.float32).tobytes()).decode("ascii") for label, v in vectors.items()}
+
+
+def unpack_vectors(packed: dict[str, str]) -> dict[str, list[float]]:
+    return {label: np.frombuffer(base64.b64decode(v), dtype=np.float32) for label, v in packed.items()}
 
 
 class InvalidAnswer(ValueError):
@@ -131,16 +142,20 @@ class SessionRuntime:
 
     # -- what ScoringPersistence writes ------------------------------------------------------------
     def state_dict(self) -> dict:
-        return {
-            "engine": self.engine.state.to_dict(),
-            "canonical": self.canonical.to_dict() if self.canonical is not None else None,
-            "vectors": self.matcher.export_vectors() if hasattr(self.matcher, "export_vectors") else {},
-        }
+        """Engine state plus embedding vectors (packed float32, base64). The canonical graph is stored
+        in its own tables by ``save_turn``."""
+        vectors = self.matcher.export_vectors() if hasattr(self.matcher, "export_vectors") else {}
+        return {"engine": self.engine.state.to_dict(), "vectors": pack_vectors(vectors)}
 
     def persist_turn(self, ctx: PipelineContext, result: TurnResult) -> None:
         sel = ctx.selection
         canonical = self.canonical.to_dict() if self.canonical is not None else None
         graph = self.engine.graph.to_dict()
+        with self.repo.db.transaction():  # one commit for the whole turn record
+            self._save(ctx, result, sel, graph, canonical)
+        self.completed_turns = ctx.turn_number
+
+    def _save(self, ctx, result, sel, graph, canonical) -> None:
         self.repo.save_turn(
             self.session_id, ctx.turn_number,
             nodes=[{**n, "created_turn": n.get("created_turn", 0)} for n in graph["nodes"]],
@@ -157,7 +172,6 @@ class SessionRuntime:
         )
         for usage in result.llm_usage:
             self.repo.log_llm_call(self.session_id, ctx.turn_number, usage.model_dump(mode="json"))
-        self.completed_turns = ctx.turn_number
         if not result.should_continue:
             self.repo.update_session(self.session_id, status="finished", termination_reason=result.termination_reason)
 
@@ -218,8 +232,8 @@ class InterviewSession:
         stored = repo.load_state(session_id)
         state = stored["engine_state"] if stored else None
         matcher, canonical, status = _build_dedup(
-            settings, vectors=(state or {}).get("vectors"), canonical_state=(state or {}).get("canonical"),
-            last_turn=stored["turn"] if stored else 0)
+            settings, vectors=unpack_vectors((state or {}).get("vectors") or {}),
+            canonical_state=repo.canonical(session_id) if stored else None, last_turn=stored["turn"] if stored else 0)
         if state:
             engine = Engine.restore(state["engine"], method_obj, concept_obj, matcher=matcher, canonical=canonical)
         else:

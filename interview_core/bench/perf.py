@@ -130,10 +130,18 @@ def run(args) -> int:
         print(f"{r['nodes']:>6} {r['edges']:>6} {r['pairs']:>6} {r['turn_ms']:>8.1f} {r['cold_ms']:>8.1f}")
     if len(rows) > 1:
         print(f"growth (largest / smallest turn time): {rows[-1]['turn_ms'] / rows[0]['turn_ms']:.1f}x")
+    if args.turn_sizes:
+        from .turn import bench_turns, print_turns
+
+        for embeddings in (True, False):
+            print_turns([bench_turns(size, turns=args.turns, embeddings=embeddings) for size in args.turn_sizes])
     return 0
 
 
 def register(benches) -> None:
     p = benches.add_parser("perf", help="time signal detection + scoring on synthetic 50/200/1000-node graphs")
     p.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    p.add_argument("--turn-sizes", type=int, nargs="*", default=[50, 200],
+                   help="graph sizes for full offline turns through the pipeline (none: skip)")
+    p.add_argument("--turns", type=int, default=12, help="timed turns per size")
     p.set_defaults(func=run)

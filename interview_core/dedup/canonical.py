@@ -211,7 +211,7 @@ class CanonicalGraph:
     # -- persistence -----------------------------------------------------------------------------------
     def to_dict(self) -> dict:
         """``{"slots": [...], "edges": [...], "mapping": {surface_id: slot_id}}`` (the repository's shape)."""
-        return {"slots": [asdict(s) for s in self.slots.values()], "edges": [asdict(e) for e in self.edges],
+        return {"slots": [_shallow(s) for s in self.slots.values()], "edges": [_shallow(e) for e in self.edges],
                 "mapping": dict(self.mapping)}
 
     @classmethod
@@ -277,3 +277,8 @@ def thematic_fixation(vectors: list[list[float]]) -> float:
     sims = m @ m.T
     mean_distance = float(np.mean(1.0 - sims[np.triu_indices(len(m), 1)]))
     return float(min(1.0, max(0.0, 1.0 - mean_distance)))
+
+
+def _shallow(obj) -> dict:
+    """A slot or edge as a dict with its (flat) containers copied: ``asdict`` without the deep-copy cost."""
+    return {k: (v.copy() if isinstance(v, (list, dict, set)) else v) for k, v in vars(obj).items()}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from ..language.contracts import ExtractionRequest, FocusRef, QuestionRequest, Turn
+from ..language.contracts import ExtractionRequest, QuestionRequest, Turn
 from ..language.offline import segment_clauses
 from ..signals import catalogue
 from . import contracts as c

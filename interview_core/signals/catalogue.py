@@ -16,7 +16,7 @@ Float levels: ``low`` below 1/3, ``mid`` from 1/3 up to 2/3, ``high`` from 2/3 (
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 SignalType = Literal["float", "boolean", "categorical", "count"]
