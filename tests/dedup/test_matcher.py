@@ -1,7 +1,7 @@
 import logging
 
 import pytest
-from conftest import FakeEncoder, unit
+from dedup_support import FakeEncoder, unit
 
 from interview_core.config.settings import DedupSettings
 from interview_core.dedup.matcher import HybridMatcher

@@ -1,6 +1,6 @@
 import json
 
-from conftest import concept, edge, ladder, node, result
+from engine_support import concept, edge, ladder, node, result
 
 from interview_core.config.concept import Element
 from interview_core.config.registry import CONFIG_DIR

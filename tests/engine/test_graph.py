@@ -1,6 +1,6 @@
 import networkx as nx
 import pytest
-from conftest import edge, ladder, node, result
+from engine_support import edge, ladder, node, result
 
 from interview_core.graph import ExactMatcher, KnowledgeGraph, Match
 from interview_core.graph.clusters import ClusterCache, cluster_stats, peripheral_count, undirected_adjacency

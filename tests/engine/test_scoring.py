@@ -1,7 +1,7 @@
 import random
 
 import pytest
-from conftest import ladder
+from engine_support import ladder
 
 from interview_core.language.contracts import FocusRef
 from interview_core.scoring import VetoContext, rank_strategy_node_pairs, should_continue

@@ -1,5 +1,5 @@
 import pytest
-from conftest import concept, edge, ladder, node, result
+from engine_support import concept, edge, ladder, node, result
 
 from interview_core.config.concept import Element
 from interview_core.engine import Engine

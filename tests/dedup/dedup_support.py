@@ -1,0 +1,43 @@
+"""A fake encoder at the embedding seam: fixed vectors for named labels, counted calls."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+
+DIM = 8
+
+
+def unit(*values: float) -> np.ndarray:
+    v = np.zeros(DIM, dtype=np.float32)
+    v[: len(values)] = values
+    return v / np.linalg.norm(v)
+
+
+class FakeEncoder:
+    """Returns the vector given for a label (by lower-case text), else a hash-seeded random unit vector."""
+
+    name = "fake-encoder"
+
+    def __init__(self, vectors: dict[str, np.ndarray] | None = None):
+        self.vectors = {k.lower(): v for k, v in (vectors or {}).items()}
+        self.calls: list[list[str]] = []
+
+    def encode(self, texts):
+        self.calls.append(list(texts))
+        rows = []
+        for t in texts:
+            if t in self.vectors:
+                rows.append(self.vectors[t])
+            else:
+                seed = int(hashlib.sha256(t.encode()).hexdigest()[:8], 16)
+                v = np.random.default_rng(seed).normal(size=DIM).astype(np.float32)
+                rows.append(v / np.linalg.norm(v))
+        return np.stack(rows)
+
+
+@pytest.fixture
+def fake_encoder():
+    return FakeEncoder
