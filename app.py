@@ -6,10 +6,11 @@ none can be reached); otherwise the analyst pages share one ``st.session_state``
 
 import streamlit as st
 
-st.set_page_config(page_title="Adaptive interviews", page_icon=":material/forum:", layout="wide")
+# No page_icon: a material-icon favicon is fetched from fonts.gstatic.com, and the app makes no remote request.
+st.set_page_config(page_title="Adaptive interviews", layout="wide")
 
 if st.query_params.get("view") == "respondent":
-    pages = [st.Page("pages/respondent.py", title="Interview", icon=":material/forum:", default=True)]
+    pages = [st.Page("pages/respondent.py", title="Interview", default=True)]
     st.navigation(pages, position="hidden").run()
 else:
     from pages import shared
@@ -18,11 +19,11 @@ else:
     if settings.dedup.embeddings_enabled:  # load the model once per process, before the first interview needs it
         shared.embedding_model(settings.dedup.embedding_model)
     pages = [
-        st.Page("pages/home.py", title="Home", icon=":material/home:", default=True),
-        st.Page("pages/interview.py", title="Interview", icon=":material/forum:"),
-        st.Page("pages/graph.py", title="Graph", icon=":material/hub:"),
-        st.Page("pages/scoring.py", title="Scoring", icon=":material/leaderboard:"),
-        st.Page("pages/weights.py", title="Weights", icon=":material/tune:"),
-        st.Page("pages/sessions.py", title="Sessions", icon=":material/folder_open:"),
+        st.Page("pages/home.py", title="Home", default=True),
+        st.Page("pages/interview.py", title="Interview"),
+        st.Page("pages/graph.py", title="Graph"),
+        st.Page("pages/scoring.py", title="Scoring"),
+        st.Page("pages/weights.py", title="Weights"),
+        st.Page("pages/sessions.py", title="Sessions"),
     ]
     st.navigation(pages).run()

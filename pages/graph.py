@@ -7,6 +7,8 @@ import streamlit as st
 from interview_core.viz import graph_view as gv
 from pages import shared
 
+shared.ensure_navigation()
+
 st.title("Graph")
 held = shared.require_session()
 session = held.session

@@ -3,9 +3,11 @@
 import streamlit as st
 
 from interview_core.config import registry
-from interview_core.config.settings import load_settings
+from pages import shared
 
-settings = load_settings()
+shared.ensure_navigation()
+
+settings = shared.settings()
 
 st.title("Adaptive interviews")
 st.caption("Knowledge-graph driven laddering interviews for qualitative research.")

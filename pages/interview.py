@@ -10,6 +10,8 @@ from interview_core.session import InterviewSession, InvalidAnswer, SessionFinis
 from interview_core.viz.scoring_view import focus_label
 from pages import shared
 
+shared.ensure_navigation()
+
 st.title("Interview")
 
 

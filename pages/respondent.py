@@ -11,6 +11,8 @@ import streamlit as st
 from interview_core.session import InterviewSession, InvalidAnswer, SessionFinished
 from pages import shared
 
+shared.ensure_navigation()
+
 token = st.query_params.get("session", "")
 row = shared.repo().get_session_by_token(token) if token else None
 if row is None:

@@ -7,6 +7,8 @@ import streamlit as st
 from interview_core.viz import scoring_view as sv
 from pages import shared
 
+shared.ensure_navigation()
+
 st.title("Scoring")
 held = shared.require_session()
 session = held.session

@@ -8,6 +8,8 @@ from interview_core import export
 from interview_core.session import delete_session, list_sessions
 from pages import shared
 
+shared.ensure_navigation()
+
 st.title("Sessions")
 shared.mode_badges()
 

@@ -24,6 +24,26 @@ from interview_core.persistence import Repository
 from interview_core.session import InterviewSession
 
 SESSION_KEY = "session_id"
+
+
+def ensure_navigation() -> None:
+    """Serve pages only through app.py's ``st.navigation``.
+
+    Streamlit decides once per process whether an app uses the legacy ``pages/`` folder, before any
+    script has run; until app.py's ``st.navigation`` call has run once, a URL such as ``/graph`` would run
+    the page file directly, outside our navigation (and ``/respondent`` or ``/shared`` would be pages).
+    Every page calls this first: in that state it switches the legacy mode off and reruns, so app.py
+    decides which pages exist. Under AppTest (a mocked runtime) nothing is done: AppTest resets the flag
+    before every run by design and drives the page files itself.
+    """
+    from unittest.mock import Mock
+
+    from streamlit.runtime import Runtime
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory and not isinstance(Runtime._instance, Mock):
+        PagesManager.uses_pages_directory = False
+        st.rerun()
 PROVIDERS = ("offline", "anthropic", "openai")
 
 
@@ -168,3 +188,7 @@ def session_caption(session: InterviewSession) -> None:
     row = session.row
     st.caption(f"Session `{session.session_id}` · {row['concept_id']} · {row['methodology_name']} · "
                f"turn {session.turn_number}/{row['max_turns']} · {row['status']}")
+
+
+if __name__ == "__main__":  # run as a legacy page (see ensure_navigation): hand over to app.py
+    ensure_navigation()

@@ -16,6 +16,8 @@ from interview_core.engine import rerank
 from interview_core.viz import whatif
 from pages import shared
 
+shared.ensure_navigation()
+
 st.title("Weights")
 held = shared.require_session()
 session = held.session
