@@ -38,8 +38,9 @@ POLICIES = ("adaptive", "random", "scripted")
 SCRIPTED_WHY = "Why is that important to you?"
 
 
-def pack_vectors(vectors: dict[str, list[float]]) -> dict[str, str]:
-    """Embedding vectors as base64 float32: a fraction of the size and time of JSON float lists."""
+def pack_vectors(vectors: dict) -> dict[str, str]:
+    """Embedding vectors of the graph's labels as base64 float32: a fraction of the size and time of
+    JSON float lists. Only node labels are kept: enough that a resumed session re-embeds nothing."""
     return {label: base64.b64encode(np.asarray(v, dtype=np.float32).tobytes()).decode("ascii") for label, v in vectors.items()}
 
 
@@ -144,7 +145,7 @@ class SessionRuntime:
     def state_dict(self) -> dict:
         """Engine state plus embedding vectors (packed float32, base64). The canonical graph is stored
         in its own tables by ``save_turn``."""
-        vectors = self.matcher.export_vectors() if hasattr(self.matcher, "export_vectors") else {}
+        vectors = self.matcher.vector_arrays(self.known_labels()) if hasattr(self.matcher, "vector_arrays") else {}
         return {"engine": self.engine.state.to_dict(), "vectors": pack_vectors(vectors)}
 
     def persist_turn(self, ctx: PipelineContext, result: TurnResult) -> None:

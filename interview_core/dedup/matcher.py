@@ -144,6 +144,11 @@ class HybridMatcher:
         keys = vecs if labels is None else [t for t in map(normalise_text, labels) if t in vecs]
         return {text: vecs[text].tolist() for text in keys}
 
+    def vector_arrays(self, labels: list[str]) -> dict[str, np.ndarray]:
+        """The cached unit vectors of ``labels`` (normalised keys) as arrays, without copying to lists."""
+        vecs = self._shared.vectors
+        return {t: vecs[t] for t in map(normalise_text, labels) if t in vecs}
+
     def import_vectors(self, vectors: dict[str, list[float]]) -> None:
         """Load vectors saved by :meth:`export_vectors` (keys are re-normalised, rows re-normalised to unit length)."""
         for label, vec in vectors.items():
