@@ -320,7 +320,7 @@ class Engine:
         st = self.state
         return should_continue(
             self.methodology, turn, max_turns, selection.strategy, st.max_depth_history, st.depth_history,
-            st.momentum.fatigued, st.coverage.summary(st.graph.g)["ratio"],
+            st.momentum.fatigued, st.coverage.summary(st.graph.g)["ratio"], st.new_node_history,
         )
 
     # -- what-if -------------------------------------------------------------------------------------

@@ -138,6 +138,7 @@ class Continuation(_Strict):
     max_turns: int = 20
     min_turns: int = 4
     depth_plateau_turns: int = 6
+    plateau_new_nodes: int = 2  # a depth plateau ends the interview only if these turns added at most this many concepts
     quality_degraded_shallow: int = 4
     fatigue_close_coverage: float = 0.6
 

@@ -5,7 +5,9 @@ Checked in order:
 1. ``max_turns_reached``: ``turn >= max_turns``.
 2. ``close_strategy``: the selected strategy writes a closing question.
 3. From ``continuation.min_turns`` on:
-   - ``depth_plateau``: ``graph.max_depth`` has not grown for ``depth_plateau_turns`` turns;
+   - ``depth_plateau``: ``graph.max_depth`` has not grown for ``depth_plateau_turns`` turns *and* those
+     turns added at most ``plateau_new_nodes`` new concepts in total. (Seed 002 uses depth alone; an
+     interview that keeps adding concepts across branches is not stalled, so breadth counts too.)
    - ``quality_degraded``: the last ``quality_degraded_shallow`` answers were all surface or shallow;
    - ``fatigue_coverage``: the respondent is fatigued and element coverage reached
      ``fatigue_close_coverage`` (seed 003: fatigue plus adequate coverage closes the interview).
@@ -37,6 +39,7 @@ def should_continue(
     response_depths: list[str],
     fatigued: bool,
     coverage_ratio: float,
+    new_node_history: list[int] | None = None,
 ) -> tuple[bool, str | None]:
     """(should_continue, termination_reason); see the module docstring for the rules."""
     cfg = methodology.continuation
@@ -47,8 +50,11 @@ def should_continue(
         return False, "close_strategy"
     if turn < cfg.min_turns:
         return True, None
-    if depth_plateau_length(max_depth_history) >= cfg.depth_plateau_turns:
-        return False, "depth_plateau"
+    plateau = depth_plateau_length(max_depth_history)
+    if plateau >= cfg.depth_plateau_turns:
+        added = sum((new_node_history or [])[-plateau:]) if new_node_history is not None else 0
+        if added <= cfg.plateau_new_nodes:
+            return False, "depth_plateau"
     recent = response_depths[-cfg.quality_degraded_shallow:]
     if len(recent) >= cfg.quality_degraded_shallow and all(d in ("surface", "shallow") for d in recent):
         return False, "quality_degraded"

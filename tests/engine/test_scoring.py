@@ -149,3 +149,7 @@ def test_continuation_reasons():
     assert should_continue(m, 5, 10, "deepen", **{**ok, "fatigued": True, "coverage_ratio": 0.5}) == (True, None)
     assert should_continue(m, 5, 10, "deepen", **{**ok, "fatigued": True, "coverage_ratio": 0.6}) == (False, "fatigue_coverage")
     assert depth_plateau_length([1, 2, 2, 2]) == 2 and depth_plateau_length([3]) == 0
+    # A plateau in depth while each turn still adds concepts (breadth) is not a stall.
+    flat = {**ok, "max_depth_history": [2, 3, 3, 3, 3]}
+    assert should_continue(m, 5, 10, "deepen", **flat, new_node_history=[2, 4, 1, 1, 1]) == (True, None)
+    assert should_continue(m, 5, 10, "deepen", **flat, new_node_history=[2, 4, 1, 0, 1]) == (False, "depth_plateau")
