@@ -49,7 +49,7 @@ if not nodes:
     st.info("The graph is empty: answer a question on the Interview page first.")
     st.stop()
 
-last = session.turn_results()[-1] if session.turn_number else None
+last = shared.turn_results(session)[-1] if session.turn_number else None
 focus = (last or {}).get("focus") or {}
 focus_id = focus.get("id") if focus.get("kind") == "node" else None
 exhausted = gv.exhausted_ids(engine_state)

@@ -49,7 +49,7 @@ def turn_caption(result: dict) -> str:
 
 def conversation(session: InterviewSession) -> None:
     """The transcript as chat messages; after each follow-up question, the decision behind it."""
-    results = {r["turn_number"]: r for r in session.turn_results()}
+    results = {r["turn_number"]: r for r in shared.turn_results(session)}
     for u in session.transcript():
         if u["speaker"] == "interviewer":
             with st.chat_message("assistant", avatar=":material/forum:"):

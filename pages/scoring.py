@@ -15,7 +15,7 @@ session = held.session
 shared.mode_badges(session)
 shared.session_caption(session)
 
-results = session.turn_results()
+results = shared.turn_results(session)
 if not results:
     st.info("No turn has been scored yet: answer a question on the Interview page first.")
     st.stop()

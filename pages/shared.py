@@ -164,6 +164,26 @@ def current() -> LiveSession | None:
     return live(sid)
 
 
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _turn_results(database: str, session_id: str, turns: int) -> list[dict]:
+    return repository(database).turn_results(session_id)
+
+
+def turn_results(session: InterviewSession) -> list[dict]:
+    """The stored TurnResults (cached per completed-turn count; read-only: callers must not mutate)."""
+    return _turn_results(settings().database, session.session_id, session.turn_number)
+
+
+@st.cache_resource(show_spinner=False, max_entries=8)
+def _scoring_history(database: str, session_id: str, turns: int) -> dict[int, dict]:
+    return {row["turn"]: row for row in repository(database).scoring_history(session_id)}
+
+
+def scoring_history(session: InterviewSession) -> dict[int, dict]:
+    """Turn -> stored scoring row (with the full selection), cached like :func:`turn_results`."""
+    return _scoring_history(settings().database, session.session_id, session.turn_number)
+
+
 def require_session() -> LiveSession:
     """The current session, or a hint and a stop when there is none."""
     held = current()

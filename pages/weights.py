@@ -53,7 +53,7 @@ if model is None:
     st.stop()
 
 st.subheader("What if")
-history = {row["turn"]: row for row in shared.repo().scoring_history(session.session_id)}
+history = shared.scoring_history(session)
 replayable = [t for t, row in history.items() if (row.get("signals") or {}).get("selection")]
 if not history:
     st.info("No turn has been scored yet: answer a question first, then test edited weights on it.")
