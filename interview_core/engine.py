@@ -277,7 +277,7 @@ class Engine:
         phase = signals.global_.get("meta.interview.phase", st.phase)
         questions = list(recent_questions or [])
         strategies: list[str | None] = list(st.strategy_history[-len(questions):]) if questions else []
-        recent = list(zip([None] * (len(questions) - len(strategies)) + strategies, questions))[-3:]
+        recent = list(zip([None] * (len(questions) - len(strategies)) + strategies, questions))[-6:]
         node_refs, element_refs = self.focus_refs()
         previous_focus = self._previous_focus()
         ranking = rank_strategy_node_pairs(self.methodology, signals, node_refs, element_refs, phase,

@@ -26,7 +26,8 @@ from .loader import read_yaml, validate_model
 TEMPLATE_PLACEHOLDERS = ("focus", "summary", "concept")
 # Opening/closing templates: {stimulus_intro} a short lead-in from the concept's stimulus, {concept}.
 METHOD_PLACEHOLDERS = ("concept", "stimulus_intro")
-VETO_NAMES = ("knowledge_ceiling", "element_exhausted", "recent_redundancy", "node_exhausted", "terminal_node")
+VETO_NAMES = ("knowledge_ceiling", "element_exhausted", "recent_redundancy", "node_exhausted", "terminal_node",
+              "strategy_run")
 FocusKind = Literal["node", "element", "none"]
 
 

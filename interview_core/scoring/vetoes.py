@@ -15,6 +15,9 @@ never vetoed by it. Each check returns a boolean mask over one candidate table (
   the last 3 questions actually asked. Similarity = share of the description's content stems found in
   the question, where the strategy token counts as found when that question was asked by the same
   strategy (generated questions rarely say "deepen"). Veto at ``threshold`` (default 0.85).
+- ``strategy_run``: the strategy asked the last ``threshold`` (default 3) questions in a row. The
+  saturating repetition penalty makes rotation a preference; this is the hard ceiling behind it, so a
+  respondent whose signals never change cannot lock one strategy in (the reference ran one for 9 turns).
 """
 
 from __future__ import annotations
@@ -30,6 +33,17 @@ from ..signals.text import content_stems
 REDUNDANCY_WINDOW = 3
 DEFAULT_REDUNDANCY = 0.85
 DEFAULT_ELEMENT_EXHAUSTION = 3
+DEFAULT_STRATEGY_RUN = 3
+
+
+def strategy_run_length(recent: list[tuple[str | None, str]], strategy: str) -> int:
+    """How many of the most recent questions in a row were asked by ``strategy``."""
+    run = 0
+    for asked_by, _question in reversed(recent):
+        if asked_by != strategy:
+            break
+        run += 1
+    return run
 
 
 @dataclass
@@ -110,6 +124,11 @@ def veto_mask(veto: Veto, strategy: str, table: TableView, global_signals: dict,
         return np.array(table.column("graph.node.exhausted", False), dtype=bool), "node is exhausted"
     if veto.name == "terminal_node" and table.kind == "node":
         return np.array(table.column("graph.node.is_terminal", False), dtype=bool), "node is a terminal value"
+    if veto.name == "strategy_run":
+        limit = int(veto.threshold or DEFAULT_STRATEGY_RUN)
+        if strategy_run_length(ctx.recent, strategy) >= limit:
+            return ~none, f"{strategy} asked the last {limit} questions in a row"
+        return none, ""
     if veto.name == "recent_redundancy" and ctx.recent:
         threshold = veto.threshold if veto.threshold is not None else DEFAULT_REDUNDANCY
         overlaps, sizes = table.redundancy_inputs(ctx.recent)
