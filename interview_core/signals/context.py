@@ -14,7 +14,7 @@ from ..graph.metrics import graph_metrics
 from ..language.contracts import Assessment
 from ..state.coverage import CoverageState
 from ..state.momentum import Momentum
-from ..state.node_state import NodeStateTracker
+from ..state.node_state import NodeState, NodeStateTracker, aggregate_states
 from .canonical import CanonicalView
 from .text import label_overlap
 
@@ -57,6 +57,24 @@ class SignalContext:
     def node_ids(self) -> list[str]:
         """Tracked nodes that are in the graph: the candidate foci of node-bound strategies."""
         return [n for n in self.g if n in self.tracker.states]
+
+    @cached_property
+    def concept_states(self) -> dict[str, NodeState]:
+        """Node id -> the aggregated state of its canonical slot, for nodes whose slot holds several
+        surface nodes (empty without a canonical graph)."""
+        if self.canonical is None:
+            return {}
+        members: dict[str, list[str]] = {}
+        for n in self.node_ids:
+            slot = self.canonical.slot_of(n)
+            if slot is not None:
+                members.setdefault(slot, []).append(n)
+        out = {}
+        for ids in members.values():
+            if len(ids) > 1:
+                merged = aggregate_states([self.tracker.states[n] for n in ids])
+                out.update(dict.fromkeys(ids, merged))
+        return out
 
     @cached_property
     def metrics(self) -> dict:

@@ -22,7 +22,10 @@ def count_level(n: int) -> str:
 
 
 def _states(ctx: SignalContext):
-    return ((n, ctx.tracker.states[n]) for n in ctx.node_ids)
+    """(node id, state) per candidate; with a canonical graph, the state of the node's whole slot, so
+    paraphrases of one concept share one exhaustion (seed 002, dual-graph architecture)."""
+    concept_states = ctx.concept_states
+    return ((n, concept_states.get(n) or ctx.tracker.states[n]) for n in ctx.node_ids)
 
 
 @detector("graph.node.exhausted")
@@ -128,7 +131,8 @@ def canonical_novelty(ctx: SignalContext) -> dict:
     """
     nodes = ctx.g.nodes
     out = {}
-    for n, s in _states(ctx):
+    for n in ctx.node_ids:
+        s = ctx.tracker.states[n]  # this surface node's own creation turn, not its slot's
         if ctx.canonical is None:
             out[n] = "new" if len(nodes[n]["utterance_ids"]) <= 1 else "confirming"
             continue

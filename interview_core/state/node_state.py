@@ -89,6 +89,31 @@ class NodeState:
         )
 
 
+def aggregate_states(states: list[NodeState]) -> NodeState:
+    """One concept's state from the states of its paraphrases (the surface nodes of one canonical slot).
+
+    Engagement adds up (focus counts, yields), the streak is the longest, stagnation is the *least*
+    stagnant member that has been focused (a paraphrase that still yields keeps the concept alive), and
+    answer depths are pooled in turn order. Exhaustion and its score are then computed as for one node.
+    """
+    if len(states) == 1:
+        return states[0]
+    focused = [s for s in states if s.focus_count] or states
+    first = min(states, key=lambda s: s.created_at_turn)
+    depths = [d for s in sorted(focused, key=lambda s: s.last_focus_turn or 0) for d in s.all_response_depths]
+    return NodeState(
+        node_id=first.node_id, label=first.label, created_at_turn=first.created_at_turn, depth=max(s.depth for s in states),
+        focus_count=sum(s.focus_count for s in states),
+        last_focus_turn=max((s.last_focus_turn for s in states if s.last_focus_turn is not None), default=None),
+        turns_since_last_focus=min(s.turns_since_last_focus for s in states),
+        current_focus_streak=max(s.current_focus_streak for s in states),
+        last_yield_turn=max((s.last_yield_turn for s in states if s.last_yield_turn is not None), default=None),
+        turns_since_last_yield=min(s.turns_since_last_yield for s in focused),
+        yield_count=sum(s.yield_count for s in states),
+        all_response_depths=depths,
+    )
+
+
 class NodeStateTracker:
     """All node states plus ``previous_focus``; JSON round trip through to_dict/from_dict."""
 

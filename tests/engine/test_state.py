@@ -137,3 +137,21 @@ def test_phase_combines_turns_with_graph_state_and_never_goes_back():
     assert interview_phase(m, 9, node_count=30, coverage=0.8) == "late"
     assert interview_phase(m, 12, node_count=0) == "late"  # forced
     assert interview_phase(m, 3, node_count=0, previous="mid") == "mid"
+
+
+def test_paraphrases_share_one_exhaustion():
+    """Two surface nodes of one canonical slot: focus and stagnation add up to the concept's exhaustion."""
+    from interview_core.state.node_state import NodeState, aggregate_states
+
+    a = NodeState("n1", "proper foam", 1, focus_count=2, last_focus_turn=3, current_focus_streak=2,
+                  turns_since_last_yield=3, all_response_depths=["shallow", "surface"])
+    b = NodeState("n2", "nice foam on top", 2, focus_count=1, last_focus_turn=4, current_focus_streak=1,
+                  turns_since_last_yield=4, all_response_depths=["shallow"])
+    assert not a.is_exhausted or not b.is_exhausted
+    merged = aggregate_states([a, b])
+    assert merged.focus_count == 3 and merged.current_focus_streak == 2 and merged.turns_since_last_yield == 3
+    assert merged.all_response_depths == ["shallow", "surface", "shallow"]
+    assert merged.is_exhausted
+    # hand-computed: min(3,10)/10*0.4 + min(2,5)/5*0.3 + 1.0*0.3 = 0.12 + 0.12 + 0.3
+    assert abs(merged.exhaustion_score - 0.54) < 1e-9
+    assert aggregate_states([a]) is a
