@@ -158,8 +158,9 @@ class Ranking:
         return bool(self.blocks[block].veto_index[index] >= 0)
 
     def random_choice(self, seed: int) -> Alternative | None:
-        """A uniformly random non-vetoed pair (a baseline policy for benchmarks)."""
-        order = self.order
+        """A uniformly random non-vetoed pair (a baseline policy for benchmarks). Closing strategies are
+        left out: a baseline that ends the interview at turn 1 measures nothing."""
+        order = [(b, i) for b, i in self.order if not self.blocks[b].compiled.strategy.generates_closing_question] or self.order
         allowed = [(b, i) for b, i in order if not self.is_vetoed(b, i)] or order
         if not allowed:
             return None

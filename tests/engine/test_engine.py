@@ -87,7 +87,8 @@ def test_random_policy_is_seeded_and_never_picks_a_vetoed_pair():
         s = e.select(1, policy="random", rng_seed=seed)
         picks.add((s.strategy, s.focus.id))
         assert (s.strategy, s.focus.id) != ("cover", "price")
-    assert len(picks) >= 3
+        assert s.strategy != "closing"  # the random baseline never ends the interview by itself
+    assert len(picks) >= 2
 
 
 def test_closing_strategy_ends_the_interview():
