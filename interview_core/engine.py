@@ -66,6 +66,7 @@ class Selection(BaseModel):
     element_refs: dict[str, FocusRef] = Field(default_factory=dict)
     recent: list[tuple[str | None, str]] = Field(default_factory=list)
     previous_focus: tuple[str, str] | None = None
+    latest_node_ids: list[str] = Field(default_factory=list)
     policy: str = "adaptive"
     note: str | None = None
 
@@ -280,8 +281,9 @@ class Engine:
         recent = list(zip([None] * (len(questions) - len(strategies)) + strategies, questions))[-6:]
         node_refs, element_refs = self.focus_refs()
         previous_focus = self._previous_focus()
+        latest = frozenset(n for n, d in st.graph.g.nodes(data=True) if d["created_turn"] == turn)
         ranking = rank_strategy_node_pairs(self.methodology, signals, node_refs, element_refs, phase,
-                                           VetoContext(recent, previous_focus))
+                                           VetoContext(recent, previous_focus, latest))
         chosen = ranking.random_choice(rng_seed) if policy == "random" else ranking.winner
         if chosen is None:
             raise RuntimeError("no strategy can be scored: the methodology has no strategy with a candidate focus")
@@ -291,7 +293,8 @@ class Engine:
             strategy=chosen.strategy, focus=chosen.focus, score=chosen.final, phase=phase,
             global_signals=signals.global_, node_signals=signals.node, element_signals=signals.element,
             alternatives=ranking.alternatives, detector_errors=signals.errors, node_refs=node_refs,
-            element_refs=element_refs, recent=recent, previous_focus=previous_focus, policy=policy, note=ranking.note,
+            element_refs=element_refs, recent=recent, previous_focus=previous_focus, latest_node_ids=sorted(latest),
+            policy=policy, note=ranking.note,
         )
 
     def _previous_focus(self) -> tuple[str, str] | None:
@@ -340,5 +343,5 @@ def rerank(stored: Selection | dict, methodology: Methodology, max_alternatives:
     recent = [(s, q) for s, q in sel.recent]
     previous = tuple(sel.previous_focus) if sel.previous_focus else None
     ranking = rank_strategy_node_pairs(methodology, signals, node_refs, element_refs, sel.phase,
-                                       VetoContext(recent, previous), max_alternatives)
+                                       VetoContext(recent, previous, frozenset(sel.latest_node_ids)), max_alternatives)
     return ranking.alternatives

@@ -4,9 +4,10 @@ A veto applies only when the methodology lists it under ``vetoes``; strategies i
 never vetoed by it. Each check returns a boolean mask over one candidate table (one entry per focus).
 
 - ``knowledge_ceiling``: the latest answer hit a *terminal* "I don't know" (``llm.knowledge_ceiling``)
-  about the focus of the last question: non-spared strategies may not take that focus again. When the
-  last question had no focus, every pair of a non-spared strategy is vetoed (seed 001 vetoes by
-  strategy). An *exploratory* "don't know" vetoes nothing.
+  about the focus of the last question: non-spared strategies may not take that focus again, nor the
+  concepts extracted from that same "don't know" answer (they sit at the top of what the respondent
+  knows). When the last question had no focus, every pair of a non-spared strategy is vetoed (seed 001
+  vetoes by strategy). An *exploratory* "don't know" vetoes nothing.
 - ``element_exhausted``: an element focus that has been the focus ``threshold`` (default 3) times in total.
 - ``node_exhausted``: a node focus that is exhausted (``graph.node.exhausted``), or, with a
   ``threshold``, whose ``graph.node.exhaustion_score`` reaches it.
@@ -53,6 +54,7 @@ class VetoContext:
 
     recent: list[tuple[str | None, str]] = field(default_factory=list)
     previous_focus: tuple[str, str] | None = None
+    latest_node_ids: frozenset[str] = frozenset()  # nodes created from the latest answer
 
 
 @lru_cache(maxsize=16384)
@@ -110,9 +112,12 @@ def veto_mask(veto: Veto, strategy: str, table: TableView, global_signals: dict,
         if ctx.previous_focus is None:
             return ~none, reason
         kind, focus_id = ctx.previous_focus
-        if kind != table.kind:
+        if table.kind != "node" and kind != table.kind:
             return none, ""
-        return np.array([i == focus_id for i in table.ids], dtype=bool), reason
+        hit = {focus_id} if kind == table.kind else set()
+        if table.kind == "node":
+            hit |= ctx.latest_node_ids
+        return np.array([i in hit for i in table.ids], dtype=bool), reason
     if veto.name == "element_exhausted" and table.kind == "element":
         limit = veto.threshold or DEFAULT_ELEMENT_EXHAUSTION
         counts = np.array(table.column("coverage.element.focus_count", 0), dtype=float)
