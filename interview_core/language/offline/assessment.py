@@ -27,7 +27,7 @@ class AnswerFeatures:
     """What the extraction found, as counts the assessment needs."""
 
     concepts: int  # substantive clauses (nodes)
-    reasons: int  # cause/effect clause links
+    reasons: int  # cause/effect clause links, plus the link to the question's focus
     clauses: int
 
 

@@ -9,7 +9,7 @@ by level, so an effect ranks at or above its cause.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult
 from .assessment import AnswerFeatures, assess, is_english
@@ -45,9 +45,16 @@ def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str])
     """One entry per clause: an item, or None for clauses without a concept. Repeated labels share an item."""
     out: list[_Item | None] = []
     seen: dict[str, _Item] = {}
+    carried: Clause | None = None  # a causal link whose own clause was only a frame
     for c in clauses:
+        if carried is not None and c.link == "comma":
+            # "so in the end, looking after myself": the frame clause drops, its "so" moves on.
+            c = replace(c, marker=carried.marker, link=carried.link)
+        carried = None
         label = concept_label(tokens(c.text))
         if label is None:
+            if c.link in ("cause", "effect"):
+                carried = c
             out.append(None)
             continue
         label = known.get(label.lower(), label)
@@ -167,7 +174,8 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     ]
     if conversational:
         out_edges.insert(0, conversational)
-    reasons = sum(1 for e in edges if e.origin == "explicit")
+    # A new concept tied to the question's focus answers the question's "why": it is a reason too.
+    reasons = sum(1 for e in edges if e.origin == "explicit") + (1 if conversational else 0)
     features = AnswerFeatures(concepts=len(unique), reasons=reasons, clauses=len(clauses))
     assessment = assess(analysed_text(answer), features)
     return ExtractionResult(nodes=nodes, edges=out_edges, assessment=assessment), [c.text for c in clauses]

@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+from .frames import MAX_PASSES, drop_meta, residue, strip_leading_frame, strip_trailing_frame
 from .lexicon import lexicon
 from .text import Token, stem_string
 
 MAX_LABEL_WORDS = 8
 MAX_WORD_CHARS = 30  # longer "words" are noise (a pasted hash, a key held down)
+# A label never ends on a preposition whose object was a filler ("nothing sugary added to [it]").
+_DANGLING = frozenset("to of with for about on in at from than like into by".split())
 
 
 def _strip_leading(ws: list[str], seqs: tuple[tuple[str, ...], ...]) -> list[str]:
+    stop = lexicon().stopwords
     changed = True
     while changed and ws:
         changed = False
         for seq in seqs:
+            if seq == ("no",) and len(ws) > 1 and ws[1] not in stop:
+                continue  # "no hassle", "no added sugar": a negated concept, not an answer particle
             if tuple(ws[: len(seq)]) == seq and len(ws) > len(seq) - 1:
                 ws = ws[len(seq) :]
                 changed = True
@@ -47,18 +53,29 @@ def _drop_inner(ws: list[str], seqs: tuple[tuple[str, ...], ...]) -> list[str]:
 
 
 def concept_words(toks: list[Token]) -> list[str]:
-    """The clause's words with fillers, hedges, preference verbs and pronoun subjects removed.
+    """The clause's words with fillers, hedges, frames, meta comments and pronoun subjects removed.
 
     "Honestly I love how creamy it is" -> ["how", "creamy", "it", "is"]; "it foams properly" ->
-    ["foams", "properly"]. At most MAX_LABEL_WORDS, trailing function words dropped.
+    ["foams", "properly"]; "for me the big one is the recyclable packaging" -> ["recyclable",
+    "packaging"]; "the built-in lights is just how it is" -> ["built-in", "lights"]. At most
+    MAX_LABEL_WORDS, trailing function words dropped.
     """
     lex = lexicon()
-    ws = [t.word for t in toks if len(t.word) <= MAX_WORD_CHARS]
-    for _ in range(2):  # "well, I think it's ..." needs fillers, subjects, then fillers again
-        ws = _strip_leading(ws, lex.leading_fillers)
+    ws = drop_meta([t.word for t in toks if len(t.word) <= MAX_WORD_CHARS])
+    for _ in range(MAX_PASSES):  # "well, to be honest, I think it's ..." alternates fillers and frames
+        before = ws
+        ws = strip_leading_frame(_strip_leading(ws, lex.leading_fillers))  # before "what" goes as a subject
         ws = _strip_leading(ws, lex.subjects)
+        if ws == before:
+            break
     ws = _drop_inner(ws, lex.inner_fillers)
-    ws = _strip_trailing(ws, lex.trailing_fillers)
+    for _ in range(MAX_PASSES):
+        before = ws
+        ws = strip_trailing_frame(_strip_trailing(ws, lex.trailing_fillers))
+        while len(ws) > 1 and ws[-1] in _DANGLING:
+            ws = ws[:-1]
+        if ws == before:
+            break
     if len(ws) > MAX_LABEL_WORDS:
         ws = ws[:MAX_LABEL_WORDS]
         while len(ws) > 1 and ws[-1] in lex.stopwords:
@@ -69,7 +86,7 @@ def concept_words(toks: list[Token]) -> list[str]:
 def is_substantive(label_words: list[str], clause_stems: str) -> bool:
     """True when the label holds a content word and the clause is not a deflection or an instruction."""
     lex = lexicon()
-    content = [w for w in label_words if w not in lex.stopwords and len(w) > 1 and not w.isdigit()]
+    content = residue(label_words, lex.stopwords)
     if not content or (len(label_words) == 1 and label_words[0] in lex.empty_predicates):
         return False
     if lex.instruction_cues.hits(clause_stems):
