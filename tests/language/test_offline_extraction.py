@@ -165,3 +165,54 @@ def test_any_methodology_gives_permitted_edges(path, oat_milk):
     for e in r.edges:
         assert m.is_edge_permitted(e.relation_type, types[e.source_label], types[e.target_label])
         assert e.quote in answer
+
+
+# Each class of discourse filler on its own makes no node, and a concept said alongside it survives.
+@pytest.mark.parametrize("answer", [
+    "I noticed it again just last week.",  # time remark about the respondent's own experience
+    "That happens every time.",
+    "It happened only the other day.",
+    "Like this morning, actually.",
+    "That's something I notice pretty much every time.",
+    "To be honest.",  # hedges and frames
+    "If I'm honest, that's just the bottom line for me.",
+    "First thing for me:",
+    "Like I said.",
+    "I can't go deeper than that.",  # meta comments about the interview
+    "That's as far as I can take it.",
+    "I haven't thought about it beyond that.",
+    "I think I've covered most of it, really.",
+    "That's about it.",
+    "Compared to that.",  # bare comparative without its object
+    "Without that, honestly, I'd go back to what I had before.",
+    "No strong feelings.",
+])
+def test_filler_clauses_make_no_nodes(mec, oat_milk, answer):
+    assert run(mec, oat_milk, answer).nodes == [], answer
+
+
+@pytest.mark.parametrize("answer,label", [
+    ("For me the big one is the recyclable packaging.", "recyclable packaging"),
+    ("What I mean is the carton can be recycled.", "carton can be recycled"),
+    ("No strong feelings, the built-in lights is just how it is.", "built-in lights"),
+    ("There's nothing sugary added to it, I suppose.", "nothing sugary added"),
+    ("The fact that it foams properly.", "foams properly"),
+    ("What bugs me is the price. I noticed it again just last week.", "price"),
+    ("To be honest, the froth holds its shape. That happens every time.", "froth holds its shape"),
+    ("Compared to that, the aftertaste is where it falls down for me.", "aftertaste"),
+    ("Well, it has no added sugar.", "has no added sugar"),
+    ("So no hassle at all.", "no hassle"),  # "no" before a concept is a negation, not an answer particle
+])
+def test_frames_are_stripped_from_labels(mec, oat_milk, answer, label):
+    r = run(mec, oat_milk, answer)
+    assert [n.label for n in r.nodes] == [label]
+    assert all(n.quote in answer for n in r.nodes)
+
+
+def test_a_causal_link_survives_a_dropped_frame_clause(mec, oat_milk):
+    # "so in the end," is a frame clause of its own; its "so" still links the concepts around it.
+    answer = "It feels like a treat. So in the end, I am kind to myself."
+    r = run(mec, oat_milk, answer)
+    assert [n.label for n in r.nodes] == ["feels like a treat", "kind to myself"]
+    assert edge_set(r) == {("feels like a treat", "kind to myself", "explicit")}
+    assert all(e.quote in answer for e in r.edges)

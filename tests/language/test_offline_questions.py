@@ -99,3 +99,64 @@ def test_opening_and_closing(mec, oat_milk):
     bare = mec.model_copy(update={"method": mec.method.model_copy(update={"opening_templates": [], "closing_templates": []})})
     assert "oat milk" in ask(bare, oat_milk, kind="opening")
     assert "thank" in ask(bare, oat_milk, kind="closing").lower()
+
+
+def test_frame_of_recognises_a_template_behind_lead_ins():
+    from interview_core.language.offline.questions import frame_of
+    templates = ["You mentioned {focus}. What does that give you?", "Why is {focus} important to you?"]
+    assert frame_of("Okay. You mentioned the price. What does that give you?", templates) == templates[0]
+    assert frame_of("why is peace of mind important to you?", templates) == templates[1]
+    assert frame_of("How would it be different without the price?", templates) is None
+
+
+def test_same_frame_masks_the_focus():
+    from interview_core.language.offline.questions import same_frame
+    templates = ["You mentioned {focus}. What does that give you?", "Why is {focus} important to you?"]
+    previous = ["You mentioned A. What does that give you?"]
+    assert same_frame(templates[0], previous, templates)
+    assert not same_frame(templates[1], previous, templates)
+    # near-identical frames count too ("... to you?" / "... to you personally?")
+    assert same_frame("Why is {focus} important to you personally?", ["Why is the price important to you?"], templates)
+
+
+def test_frames_rotate_across_changing_foci(mec, oat_milk):
+    deepen = mec.strategy("deepen")
+    from interview_core.language.offline.questions import frame_of
+    asked: list[str] = []
+    frames = []
+    for turn, label in enumerate(["price", "creamy texture", "recyclable carton", "peace of mind", "the foam", "oat taste"]):
+        q = ask(mec, oat_milk, strategy=deepen, focus=FocusRef(kind="node", label=label), turn_number=turn,
+                seed=3, recent_questions=asked[-6:])
+        frames.append(frame_of(q, deepen.question_templates))
+        asked.append(q)
+    # deepen has five templates: the first five questions use all five frames; the sixth, with all five
+    # used in the last six questions, takes a built-in wording rather than repeat a frame.
+    assert len(set(frames[:5])) == 5 and None not in frames[:5]
+    assert frames[5] is None and "oat taste" in asked[5]
+    assert not any(is_near_repeat(q, asked[:k]) for k, q in enumerate(asked))
+
+
+@pytest.mark.parametrize("label,bad", [
+    ("how creamy it is", "does how creamy it is"),  # a wh-clause is never a subject
+    ("take care of myself", "have taking care of yourself"),  # nor a gerund the object of "have"
+    ("foams properly", "have the fact that"),
+])
+def test_template_fits_the_label_shape(mec, oat_milk, label, bad):
+    deepen = mec.strategy("deepen")
+    for turn in range(8):
+        q = ask(mec, oat_milk, strategy=deepen, focus=FocusRef(kind="node", label=label), turn_number=turn)
+        assert bad not in q.lower(), q
+
+
+def test_a_clause_label_prefers_a_fitting_template_else_is_quoted(mec, oat_milk):
+    from interview_core.language.offline.questions import fits_shape, label_shape
+    assert label_shape("how creamy it is") == "wh" and label_shape("the creamy texture") == "np"
+    assert not fits_shape("Why does {focus} matter to you?", "wh")
+    assert fits_shape("What is it about {focus} that makes a difference for you?", "wh")
+    only_subject = Strategy(name="deepen", focus="node", question_templates=["Why does {focus} matter to you?"])
+    focus = FocusRef(kind="node", label="how creamy it is")
+    q = ask(mec, oat_milk, strategy=only_subject, focus=focus)
+    assert "does how creamy it is" not in q  # a built-in template with a fitting slot wins
+    asked = [ask(mec, oat_milk, strategy=only_subject, focus=focus, turn_number=t) for t in range(6)]
+    assert any('Why does "how creamy it is" matter to you?' in a for a in asked) or all(
+        "how creamy it is" in a and "does how creamy it is" not in a for a in asked)

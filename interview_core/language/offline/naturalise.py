@@ -51,7 +51,7 @@ def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
     Trailing punctuation stripped; words lowercased unless proper nouns (``proper``) or acronyms; first
     person turned to second ("my" -> "your"); a leading base verb made a gerund; a clause-like label
     ("foams properly", "my coffee feels like a treat") phrased as "the fact that ..."; a short noun phrase
-    given "the"; a label over MAX_NATURAL_WORDS words quoted.
+    given "the"; a lone participle given "being" ("being pampered"); a label over MAX_NATURAL_WORDS words quoted.
     """
     raw = [m.group() for m in WORD_RE.finditer(label.strip().rstrip(".!?;:,"))]
     if not raw:
@@ -70,6 +70,8 @@ def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
         return "the fact that it " + " ".join(ws)
     if any(_is_finite(w) for w in ws[1:]):
         return "the fact that " + " ".join(ws)
+    if len(ws) == 1 and first.endswith("ed") and len(first) > 4:
+        return "being " + first  # "disappointed" -> "being disappointed", an adjective needs a verb
     if first in _DETERMINERS or first.endswith("ing") or first in proper or len(ws) == 1 or "of" in ws:
         return " ".join(ws)
     return "the " + " ".join(ws)

@@ -18,6 +18,10 @@ from .text import jaccard, words
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
+# A template frame used in this many of the last questions is not reused while another one is available.
+FRAME_WINDOW = 3
+# Two questions whose wording is this similar once the focus is masked out share a frame.
+SAME_FRAME = 0.8
 # Near-repeat: nearly the same words overall, or the same content words in a similar sentence.
 SAME_WORDS = 0.8
 SAME_CONTENT = 0.6
@@ -48,6 +52,70 @@ def is_near_repeat(candidate: str, previous: list[str]) -> bool:
     for prev in previous[-RECENT_WINDOW:]:
         words_sim, content_sim = question_similarity(candidate, prev)
         if words_sim >= SAME_WORDS or (content_sim >= SAME_CONTENT and words_sim >= SIMILAR_FORM):
+            return True
+    return False
+
+
+_PLACEHOLDER = re.compile(r"{(\w+)}")
+# Words before {focus} after which a clause-like focus reads well ("what is it about how creamy it is").
+_CLAUSE_SLOTS = frozenset("about of on mentioned say said up to".split())
+# ... and after which a gerund ("when you have taking care of yourself") or "the fact that ..." does not.
+_NO_GERUND_SLOTS = frozenset("have had get got".split())
+_NO_FACT_SLOTS = _NO_GERUND_SLOTS | frozenset("without during since after when".split())
+
+
+def label_shape(natural: str) -> str:
+    """The grammatical shape of a naturalised label: 'wh' ("how creamy it is"), 'fact' ("the fact that
+    ..."), 'gerund' ("taking care of yourself"), 'quoted' ('"..."') or 'np' (a noun phrase, which fits
+    any slot)."""
+    if natural.startswith('"'):
+        return "quoted"
+    first = natural.split(" ", 1)[0].lower()
+    if first in ("how", "what", "why", "when", "where", "which", "whether", "if"):
+        return "wh"
+    if natural.lower().startswith("the fact that"):
+        return "fact"
+    return "gerund" if first.endswith("ing") and len(first) > 4 else "np"
+
+
+def fits_shape(template: str, shape: str) -> bool:
+    """Whether a label of ``shape`` reads well in the template's {focus} slot (True without a slot)."""
+    i = template.find("{focus}")
+    if i < 0 or shape in ("np", "quoted"):
+        return True
+    before = words(template[:i])
+    prev = before[-1] if before else ""
+    if shape == "wh":
+        return prev in _CLAUSE_SLOTS
+    return prev not in (_NO_GERUND_SLOTS if shape == "gerund" else _NO_FACT_SLOTS)
+
+
+@lru_cache(maxsize=512)
+def _frame_pattern(template: str) -> re.Pattern:
+    """Matches a question written from ``template`` (any lead-in before it, any value in its slots)."""
+    parts = _PLACEHOLDER.split(template)
+    body = "".join(re.escape(p.strip()) if k % 2 == 0 else ".+?" for k, p in enumerate(parts))
+    body = re.sub(r"(\\ )+", r"\\s*", body)  # slots are trimmed and spaces squeezed when filled
+    return re.compile(rf"(?:^|\s){body}\s*$", re.IGNORECASE | re.DOTALL)
+
+
+def frame_of(question: str, templates: list[str]) -> str | None:
+    """The template (of ``templates``) that ``question`` was written from, or None."""
+    return next((t for t in templates if _frame_pattern(t).search(question.strip())), None)
+
+
+def _skeleton(template: str) -> set[str]:
+    """The template's words with every slot masked as one token."""
+    return set(words(_PLACEHOLDER.sub(" slot ", template)))
+
+
+def same_frame(candidate_template: str, previous: list[str], templates: list[str]) -> bool:
+    """Whether a question from ``candidate_template`` repeats the frame of one of ``previous`` with only
+    the focus changed ("You mentioned A. What does that give you?" after "You mentioned B. ...")."""
+    mine = _skeleton(candidate_template)
+    for prev in previous[-RECENT_WINDOW:]:
+        frame = frame_of(prev, templates)
+        if frame is not None and jaccard(mine, _skeleton(frame)) >= SAME_FRAME:
             return True
     return False
 
@@ -122,34 +190,55 @@ def _with_lead_in(question: str, lead_in: str) -> str:
     return lead_in + question[0].lower() + question[1:]
 
 
+def _known_templates(request: QuestionRequest, primary: list[str], fallback: list[str]) -> list[str]:
+    """Every template a recent question may have come from: this methodology's, then the built-in ones."""
+    own = [t for st in getattr(request.methodology, "strategies", []) or [] for t in st.question_templates]
+    builtin = [t for e in _wording()["generic"] for k in ("focused", "unfocused", "unfocused_no_summary")
+               for t in e.get(k, [])]
+    # Longest first: a template that is another's prefix must not claim its questions.
+    return sorted(dict.fromkeys(primary + fallback + own + builtin), key=len, reverse=True)
+
+
 def write_offline_question(request: QuestionRequest) -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
-    Deterministic for the same request. Candidates are tried in an order drawn from
-    (seed, turn_number, kind, strategy, focus); the first that is not a near-repeat of the last six
-    questions wins; if all are, rescue lead-ins are tried, then the least similar candidate is used.
+    Deterministic for the same request. Templates are tried in an order drawn from (seed, turn_number,
+    kind, strategy, focus), preferring, in this order: no near-repeat of the last six questions (word
+    overlap), no frame shared with one of them once the focus is masked out, a frame not used in the
+    last FRAME_WINDOW questions, and a {focus} slot that fits the label's grammatical shape (a
+    wh-clause label in a slot that does not fit is quoted). If every candidate near-repeats, rescue
+    lead-ins are tried, then the least similar candidate is used.
     """
     values = _values(request)
     primary, fallback = _templates(request, values)
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)
-    candidates = [q for q in (_fill(t, values) for t in primary + fallback) if q]
-    if not candidates:
-        candidates = [_fill(t, values) or "Could you tell me more about that?" for t in _generic(None, False, False)]
+    shape = label_shape(values["focus"]) if values["focus"] else "np"
+    quoted = dict(values, focus=f'"{values["focus"]}"') if shape == "wh" else values
+    filled = [(t, _fill(t, values if fits_shape(t, shape) else quoted)) for t in primary + fallback]
+    drafts = [(t, q) for t, q in filled if q]
+    if not drafts:
+        drafts = [(t, _fill(t, values) or "Could you tell me more about that?") for t in _generic(None, False, False)]
     wording = _wording()
     starts = set(wording["question_starts"])
     lead_in = rng.choice(wording["lead_ins"]) if request.kind == "follow_up" else ""
     recent = request.recent_questions[-RECENT_WINDOW:]
-    ordered = [
-        _with_lead_in(q, lead_in) if q.split(" ", 1)[0].lower().strip(",") in starts else q for q in candidates
-    ]
-    for q in ordered:
-        if not is_near_repeat(q, recent):
-            return q
+    known = _known_templates(request, primary, fallback)
+    recent_frames = {frame_of(q, known) for q in recent[-FRAME_WINDOW:]} - {None}
+    candidates = []
+    for t, q in drafts:
+        text = _with_lead_in(q, lead_in) if q.split(" ", 1)[0].lower().strip(",") in starts else q
+        repeat = is_near_repeat(text, recent)
+        preference = (repeat, same_frame(t, recent, known), t in recent_frames, not fits_shape(t, shape))
+        candidates.append((preference, text))
+    best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties
+    if not best_preference[0]:
+        return best
     for rescue in wording["rescue_lead_ins"]:
-        for q in candidates:
+        for _, q in drafts:
             rescued = _with_lead_in(q, rescue)
             if not is_near_repeat(rescued, recent):
                 return rescued
-    return min(ordered, key=lambda q: max((sum(question_similarity(q, p)) for p in recent), default=0.0))
+    texts = [text for _, text in candidates]
+    return min(texts, key=lambda q: max((sum(question_similarity(q, p)) for p in recent), default=0.0))
