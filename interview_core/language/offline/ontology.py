@@ -8,6 +8,7 @@ repertory grid all work through their own node types.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from .lexicon import lexicon
@@ -32,6 +33,11 @@ class _TypeEvidence:
     cues: PhraseSet
     examples: tuple[frozenset[str], ...]
     description: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _stopword_stems() -> frozenset[str]:
+    return frozenset(stem(w) for w in lexicon().stopwords)
 
 
 def _content_stems(text: str) -> frozenset[str]:
@@ -69,7 +75,7 @@ class CompiledOntology:
     # -- node types --------------------------------------------------------------------------------
     def scores(self, padded_stems: str) -> dict[str, float]:
         """Evidence for each node type in a clause (stems from :func:`text.stem_string`), >= 0."""
-        clause = frozenset(padded_stems.split()) - {stem(w) for w in lexicon().stopwords}
+        clause = frozenset(padded_stems.split()) - _stopword_stems()
         out: dict[str, float] = {}
         for t in self.types:
             score = sum(CUE_WEIGHT * (1 + 0.5 * (len(c.split()) - 1)) for c in t.cues.hits(padded_stems))

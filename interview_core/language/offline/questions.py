@@ -37,9 +37,15 @@ def _wording() -> dict:
 
 def question_similarity(a: str, b: str) -> tuple[float, float]:
     """(all-word Jaccard, content-word Jaccard) of two questions, each in [0, 1]."""
-    wa, wb = set(words(a)), set(words(b))
-    stop = lexicon().stopwords
-    return jaccard(wa, wb), jaccard(wa - stop, wb - stop)
+    (wa, ca), (wb, cb) = _word_sets(a), _word_sets(b)
+    return jaccard(wa, wb), jaccard(ca, cb)
+
+
+@lru_cache(maxsize=1024)
+def _word_sets(question: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(all words, content words) of a question; cached because recent questions are compared often."""
+    ws = frozenset(words(question))
+    return ws, ws - lexicon().stopwords
 
 
 def is_near_repeat(candidate: str, previous: list[str]) -> bool:
@@ -104,20 +110,23 @@ def frame_of(question: str, templates: list[str]) -> str | None:
     return next((t for t in templates if _frame_pattern(t).search(question.strip())), None)
 
 
-def _skeleton(template: str) -> set[str]:
+@lru_cache(maxsize=512)
+def _skeleton(template: str) -> frozenset[str]:
     """The template's words with every slot masked as one token."""
-    return set(words(_PLACEHOLDER.sub(" slot ", template)))
+    return frozenset(words(_PLACEHOLDER.sub(" slot ", template)))
 
 
 def same_frame(candidate_template: str, previous: list[str], templates: list[str]) -> bool:
-    """Whether a question from ``candidate_template`` repeats the frame of one of ``previous`` with only
-    the focus changed ("You mentioned A. What does that give you?" after "You mentioned B. ...")."""
+    """Whether a question from ``candidate_template`` repeats the frame of one of the last RECENT_WINDOW
+    ``previous`` questions with only the focus changed ("You mentioned A. What does that give you?"
+    after "You mentioned B. What does that give you?")."""
+    frames = [frame_of(prev, templates) for prev in previous[-RECENT_WINDOW:]]
+    return _shares_frame(candidate_template, [f for f in frames if f is not None])
+
+
+def _shares_frame(candidate_template: str, previous_frames: list[str]) -> bool:
     mine = _skeleton(candidate_template)
-    for prev in previous[-RECENT_WINDOW:]:
-        frame = frame_of(prev, templates)
-        if frame is not None and jaccard(mine, _skeleton(frame)) >= SAME_FRAME:
-            return True
-    return False
+    return any(jaccard(mine, _skeleton(f)) >= SAME_FRAME for f in previous_frames)
 
 
 def _fill(template: str, values: dict[str, str]) -> str | None:
@@ -225,12 +234,14 @@ def write_offline_question(request: QuestionRequest) -> str:
     lead_in = rng.choice(wording["lead_ins"]) if request.kind == "follow_up" else ""
     recent = request.recent_questions[-RECENT_WINDOW:]
     known = _known_templates(request, primary, fallback)
-    recent_frames = {frame_of(q, known) for q in recent[-FRAME_WINDOW:]} - {None}
+    frames = [frame_of(q, known) for q in recent]
+    recent_frames = set(frames[-FRAME_WINDOW:]) - {None}
+    window_frames = [f for f in frames if f is not None]
     candidates = []
     for t, q in drafts:
         text = _with_lead_in(q, lead_in) if q.split(" ", 1)[0].lower().strip(",") in starts else q
         repeat = is_near_repeat(text, recent)
-        preference = (repeat, same_frame(t, recent, known), t in recent_frames, not fits_shape(t, shape))
+        preference = (repeat, _shares_frame(t, window_frames), t in recent_frames, not fits_shape(t, shape))
         candidates.append((preference, text))
     best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties
     if not best_preference[0]:
