@@ -194,3 +194,9 @@ def test_resolve_weight_key(key, signal, level):
 def test_resolve_weight_key_rejects_category_typo():
     with pytest.raises(WeightKeyError, match="unknown level 'deeep' for llm.response_depth .*did you mean 'deep'"):
         resolve_weight_key("llm.response_depth.deeep")
+
+
+def test_reference_data_is_beside_the_project():
+    """The reference files must be there (CI puts ../shared beside the clone); never skip them silently."""
+    assert len(_files(REFERENCE / "methodologies")) == 5, f"missing {REFERENCE / 'methodologies'}"
+    assert len(_files(REFERENCE / "personas")) == 9, f"missing {REFERENCE / 'personas'}"
