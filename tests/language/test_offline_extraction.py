@@ -186,6 +186,9 @@ def test_any_methodology_gives_permitted_edges(path, oat_milk):
     "Compared to that.",  # bare comparative without its object
     "Without that, honestly, I'd go back to what I had before.",
     "No strong feelings.",
+    "I couldn't tell you more than that.",
+    "Anyway, what was the question again?",  # lost thread and self-correction
+    "Actually wait, that contradicts what I said earlier, doesn't it?",
 ])
 def test_filler_clauses_make_no_nodes(mec, oat_milk, answer):
     assert run(mec, oat_milk, answer).nodes == [], answer
@@ -216,3 +219,9 @@ def test_a_causal_link_survives_a_dropped_frame_clause(mec, oat_milk):
     assert [n.label for n in r.nodes] == ["feels like a treat", "kind to myself"]
     assert edge_set(r) == {("feels like a treat", "kind to myself", "explicit")}
     assert all(e.quote in answer for e in r.edges)
+
+
+def test_a_sentence_announcing_a_digression_makes_no_nodes(mec, oat_milk):
+    answer = "The foam holds up. My neighbour's dog barked all night, by the way, so I'm tired. The price is fine."
+    r = run(mec, oat_milk, answer)
+    assert [n.label for n in r.nodes] == ["foam holds up", "price is fine"]

@@ -9,12 +9,14 @@ by level, so an effect ranks at or above its cause.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult
 from .assessment import AnswerFeatures, assess, is_english
 from .clauses import Clause, segment
 from .elements import matcher
+from .frames import is_digression
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, compiled
 from .phrases import concept_label
 from .stance import stance_and_reaction
@@ -41,8 +43,24 @@ class _Edge:
     origin: str
 
 
-def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str]) -> list[_Item | None]:
-    """One entry per clause: an item, or None for clauses without a concept. Repeated labels share an item."""
+_SENTENCE_END = re.compile(r"[.!?…\n]+")
+
+
+def _digressions(answer: str) -> list[tuple[int, int]]:
+    """Spans of the answer's sentences that announce a digression ("..., by the way")."""
+    spans, start = [], 0
+    for m in [*_SENTENCE_END.finditer(answer), None]:
+        end = m.end() if m else len(answer)
+        if end > start and is_digression(words(answer[start:end])):
+            spans.append((start, end))
+        start = end
+    return spans
+
+
+def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str],
+           skip: list[tuple[int, int]] = ()) -> list[_Item | None]:
+    """One entry per clause: an item, or None for clauses without a concept or inside a ``skip`` span.
+    Repeated labels share an item."""
     out: list[_Item | None] = []
     seen: dict[str, _Item] = {}
     carried: Clause | None = None  # a causal link whose own clause was only a frame
@@ -51,7 +69,8 @@ def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str])
             # "so in the end, looking after myself": the frame clause drops, its "so" moves on.
             c = replace(c, marker=carried.marker, link=carried.link)
         carried = None
-        label = concept_label(tokens(c.text))
+        off_topic = any(a <= c.start < b for a, b in skip)
+        label = None if off_topic else concept_label(tokens(c.text))
         if label is None:
             if c.link in ("cause", "effect"):
                 carried = c
@@ -149,7 +168,7 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     clauses = segment(answer)
     english = is_english(words(analysed_text(answer)))
     known = {label.lower(): label for label in request.known_labels}
-    items = _items(clauses, onto, known) if english else [None] * len(clauses)
+    items = _items(clauses, onto, known, _digressions(analysed_text(answer))) if english else [None] * len(clauses)
 
     edges = _explicit_edges(onto, items, answer)
     conversational = _conversational_edge(onto, request, items)

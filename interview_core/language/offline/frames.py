@@ -26,6 +26,7 @@ class Frames:
     anywhere: re.Pattern  # meta comments, wherever they occur
     time: re.Pattern  # time/frequency remarks, wherever they occur
     trailing_time: re.Pattern
+    digression: re.Pattern
     non_content: frozenset[str]
 
 
@@ -44,6 +45,7 @@ def frames() -> Frames:
         anywhere=re.compile(rf"(?<![^ ])(?:{_alternation(raw['anywhere'])})(?![^ ])"),
         time=re.compile(rf"(?<![^ ])(?:{time})(?![^ ])"),
         trailing_time=re.compile(rf"(?:^| )(?:{time})$"),
+        digression=re.compile(rf"(?<![^ ])(?:{_alternation(raw['digression'])})(?![^ ])"),
         non_content=frozenset(raw["non_content"]),
     )
 
@@ -80,6 +82,11 @@ def strip_trailing_frame(ws: list[str]) -> list[str]:
         if m and m.group().strip():
             return ws[: len(ws) - _count(m.group())]
     return ws
+
+
+def is_digression(sentence_words: list[str]) -> bool:
+    """Whether a sentence announces itself as off-topic ("..., by the way", "speaking of which, ...")."""
+    return bool(frames().digression.search(" ".join(sentence_words)))
 
 
 def residue(ws: list[str], stopwords: frozenset[str]) -> list[str]:
