@@ -8,7 +8,9 @@ Checked in order:
    - ``depth_plateau``: ``graph.max_depth`` has not grown for ``depth_plateau_turns`` turns *and* those
      turns added at most ``plateau_new_nodes`` new concepts in total. (Seed 002 uses depth alone; an
      interview that keeps adding concepts across branches is not stalled, so breadth counts too.)
-   - ``quality_degraded``: the last ``quality_degraded_shallow`` answers were all surface or shallow;
+   - ``quality_degraded``: the last ``quality_degraded_shallow`` answers were all surface or shallow *and*
+     added at most ``plateau_new_nodes`` concepts in total (a plain one-concept answer to each "why" is
+     how laddering climbs; only short answers that add nothing mean the quality has degraded);
    - ``fatigue_coverage``: the respondent is fatigued and element coverage reached
      ``fatigue_close_coverage`` (seed 003: fatigue plus adequate coverage closes the interview).
 """
@@ -55,9 +57,12 @@ def should_continue(
         added = sum((new_node_history or [])[-plateau:]) if new_node_history is not None else 0
         if added <= cfg.plateau_new_nodes:
             return False, "depth_plateau"
-    recent = response_depths[-cfg.quality_degraded_shallow:]
-    if len(recent) >= cfg.quality_degraded_shallow and all(d in ("surface", "shallow") for d in recent):
-        return False, "quality_degraded"
+    n = cfg.quality_degraded_shallow
+    recent = response_depths[-n:]
+    if len(recent) >= n and all(d in ("surface", "shallow") for d in recent):
+        added = sum((new_node_history or [])[-n:]) if new_node_history is not None else 0
+        if added <= cfg.plateau_new_nodes:
+            return False, "quality_degraded"
     if fatigued and coverage_ratio >= cfg.fatigue_close_coverage:
         return False, "fatigue_coverage"
     return True, None

@@ -153,3 +153,6 @@ def test_continuation_reasons():
     flat = {**ok, "max_depth_history": [2, 3, 3, 3, 3]}
     assert should_continue(m, 5, 10, "deepen", **flat, new_node_history=[2, 4, 1, 1, 1]) == (True, None)
     assert should_continue(m, 5, 10, "deepen", **flat, new_node_history=[2, 4, 1, 0, 1]) == (False, "depth_plateau")
+    shallow = {**ok, "response_depths": ["deep", "shallow", "shallow", "surface"]}
+    assert should_continue(m, 5, 10, "deepen", **shallow, new_node_history=[3, 1, 1, 1]) == (True, None)
+    assert should_continue(m, 5, 10, "deepen", **shallow, new_node_history=[3, 1, 0, 1]) == (False, "quality_degraded")

@@ -66,6 +66,16 @@ def test_because_points_from_reason_to_claim(mec, oat_milk):
     assert types["feel good about myself"] in ("psychosocial_consequence", "instrumental_value")
 
 
+def test_because_after_a_valued_concept_gives_the_reason_it_matters(mec, oat_milk):
+    """"I like A because B": B is why A matters to the respondent, the next rung up (A -> B); a plain
+    causal "A because B" still runs B -> A."""
+    r = run(mec, oat_milk, "I like how creamy it is, because it foams properly for my latte.")
+    assert edge_set(r) == {("how creamy it is", "foams properly for my latte", "explicit")}
+    assert nodes_by_label(r)["foams properly for my latte"].node_type == "functional_consequence"
+    r = run(mec, oat_milk, "It foams well because it's thick and smooth.")
+    assert edge_set(r) == {("thick and smooth", "foams well", "explicit")}
+
+
 def test_every_edge_is_permitted_and_level_ordered(mec, oat_milk):
     r = run(mec, oat_milk, "It gives me peace of mind because it's healthy, and it's creamy so it froths well. "
                            "That saves me time in the morning, which means I feel less stressed.")

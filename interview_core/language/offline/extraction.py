@@ -17,6 +17,7 @@ from .assessment import AnswerFeatures, assess, is_english
 from .clauses import Clause, segment
 from .elements import matcher
 from .frames import is_digression
+from .lexicon import lexicon
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, compiled
 from .phrases import concept_label
 from .stance import stance_and_reaction
@@ -105,6 +106,11 @@ def _link(onto: CompiledOntology, src: _Item, tgt: _Item, max_loss: float, answe
     return _Edge(src, tgt, relation, _span_quote(answer, src.clause, tgt.clause), origin)
 
 
+def _values(item: _Item) -> bool:
+    """Whether the clause says the respondent values its concept ("I like how creamy it is")."""
+    return bool(lexicon().evaluative.hits(stem_string(words(item.clause.text))))
+
+
 def _explicit_edges(onto, items: list[_Item | None], answer: str) -> list[_Edge]:
     edges = []
     for k, item in enumerate(items):
@@ -113,7 +119,7 @@ def _explicit_edges(onto, items: list[_Item | None], answer: str) -> list[_Edge]
         prev = next((p for p in reversed(items[:k]) if p is not None and p is not item), None)
         if prev is None:
             continue
-        src, tgt = (item, prev) if item.clause.link == "cause" else (prev, item)
+        src, tgt = (item, prev) if item.clause.link == "cause" and not _values(prev) else (prev, item)
         # As typed first. An ontology that lists its permitted pairs (a means-end ladder) encodes the
         # causal order, so types bend to fit it; one that permits any pair orders by abstraction level
         # only, so the edge follows the level order instead ("it's stressful, so I order a kit": the

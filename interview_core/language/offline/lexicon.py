@@ -37,6 +37,7 @@ class Lexicon:
     negative_cues: PhraseSet
     skeptical_cues: PhraseSet
     curious_cues: PhraseSet
+    evaluative: PhraseSet
     gerund_verbs: frozenset[str]
     finite_verb_stems: frozenset[str]
     finite_verbs: frozenset[str]
@@ -77,6 +78,7 @@ def lexicon() -> Lexicon:
         negative_cues=phrase("negative_cues"),
         skeptical_cues=phrase("skeptical_cues"),
         curious_cues=phrase("curious_cues"),
+        evaluative=phrase("evaluative"),
         gerund_verbs=frozenset(raw["gerund_verbs"]),
         finite_verb_stems=frozenset(raw["finite_verb_stems"]),
         finite_verbs=frozenset(raw["finite_verbs"]),
