@@ -135,7 +135,7 @@ BROKEN = [
     ("veto spares unknown strategy", _veto_spares_unknown,
      "means_end_chain.yaml: vetoes[knowledge_ceiling].spares: unknown strategy 'summarise'"),
     ("template placeholder", _bad_placeholder,
-     "means_end_chain.yaml: strategies[deepen].question_templates[5]: unknown placeholder '{focuss}'; did you mean 'focus'? (known: focus, summary, concept)"),
+     f"means_end_chain.yaml: strategies[deepen].question_templates[{len(_strategy(BASE, 'deepen')['question_templates'])}]: unknown placeholder '{{focuss}}'; did you mean 'focus'? (known: focus, summary, concept)"),
 ]
 
 
