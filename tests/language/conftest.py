@@ -142,3 +142,18 @@ class FakeOffline:
 @pytest.fixture
 def fake_offline():
     return FakeOffline()
+
+
+@pytest.fixture(scope="module")
+def mec():
+    """The project's means-end chain methodology."""
+    from interview_core.config import load_methodology
+
+    return load_methodology(Path(__file__).resolve().parents[2] / "config/methodologies/means_end_chain.yaml")
+
+
+@pytest.fixture(scope="module")
+def oat_milk():
+    from interview_core.config import load_concept
+
+    return load_concept(Path(__file__).resolve().parents[2] / "config/concepts/oat_milk.yaml")

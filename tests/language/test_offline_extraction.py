@@ -4,24 +4,13 @@ from pathlib import Path
 
 import pytest
 
-from interview_core.config.concept import load_concept
 from interview_core.config.methodology import load_methodology
 from interview_core.language.contracts import ExtractionRequest, FocusRef
 from interview_core.language.offline import OfflineLanguage
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = sorted(Path("/work/shared/reference/methodologies").glob("*.yaml"))
+REFERENCE = sorted((ROOT.parent / "shared" / "reference" / "methodologies").glob("*.yaml"))
 OURS = sorted((ROOT / "config/methodologies").glob("*.yaml"))
-
-
-@pytest.fixture(scope="module")
-def mec():
-    return load_methodology(ROOT / "config/methodologies/means_end_chain.yaml")
-
-
-@pytest.fixture(scope="module")
-def oat_milk():
-    return load_concept(ROOT / "config/concepts/oat_milk.yaml")
 
 
 def run(methodology, concept, answer, focus=None, known=()):

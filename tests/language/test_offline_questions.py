@@ -4,23 +4,12 @@ from pathlib import Path
 
 import pytest
 
-from interview_core.config.concept import load_concept
-from interview_core.config.methodology import Strategy, load_methodology
+from interview_core.config.methodology import Strategy
 from interview_core.language.contracts import FocusRef, QuestionRequest
 from interview_core.language.offline import OfflineLanguage, is_near_repeat
 from interview_core.language.offline.naturalise import natural_label
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def mec():
-    return load_methodology(ROOT / "config/methodologies/means_end_chain.yaml")
-
-
-@pytest.fixture(scope="module")
-def oat_milk():
-    return load_concept(ROOT / "config/concepts/oat_milk.yaml")
 
 
 def ask(m, c, **kw):

@@ -1,6 +1,5 @@
 """The quality benchmark's pure parts: grid, run scoring, aggregation, goals, explanations, report."""
 
-from pathlib import Path
 
 import pytest
 
