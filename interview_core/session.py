@@ -56,14 +56,17 @@ class SessionFinished(RuntimeError):
     """The interview has ended; no further answers are taken."""
 
 
-def _build_language(settings: Settings):
-    try:
-        from .language.router import build_language
-    except ImportError:  # adapters not installed: the offline layer alone
-        from .language.offline import OfflineLanguage
+def _build_language(settings: Settings, matcher=None):
+    """The language router; the offline writer borrows the matcher's embeddings to avoid questions
+    that repeat an earlier one in meaning."""
+    from .language.router import build_language
 
-        return OfflineLanguage()
-    return build_language(settings)
+    embed = None
+    if matcher is not None and getattr(matcher, "embeddings_available", False):
+        def embed(texts: list[str]) -> list:
+            matcher.prepare(texts)
+            return [matcher.vector(t) for t in texts]
+    return build_language(settings, embed=embed)
 
 
 def _build_dedup(settings: Settings, vectors: dict | None = None, canonical_state: dict | None = None,
@@ -212,7 +215,7 @@ class InterviewSession:
         runtime = SessionRuntime(
             session_id=session_id, repo=repo, methodology=method_obj, concept=concept_obj, settings=settings,
             engine=Engine(method_obj, concept_obj, matcher=matcher, canonical=canonical),
-            language=_build_language(settings), matcher=matcher, canonical=canonical, canonical_status=status,
+            language=_build_language(settings, matcher), matcher=matcher, canonical=canonical, canonical_status=status,
             max_turns=max_turns, policy=policy, seed=seed,
         )
         session = cls(runtime)
@@ -241,7 +244,7 @@ class InterviewSession:
             engine = Engine(method_obj, concept_obj, matcher=matcher, canonical=canonical)
         runtime = SessionRuntime(
             session_id=session_id, repo=repo, methodology=method_obj, concept=concept_obj, settings=settings,
-            engine=engine, language=_build_language(settings), matcher=matcher, canonical=canonical,
+            engine=engine, language=_build_language(settings, matcher), matcher=matcher, canonical=canonical,
             canonical_status=status, max_turns=row["max_turns"], policy=row.get("policy") or "adaptive",
             seed=row.get("seed") or 0, completed_turns=stored["turn"] if stored else 0,
         )

@@ -158,6 +158,11 @@ def _as_task(usages: list[Usage], task: str) -> list[Usage]:
     return [u.model_copy(update={"task": task}) for u in usages] or [Usage(task=task, provider=OFFLINE, model=OFFLINE)]
 
 
-def build_language(settings: Settings) -> LanguageRouter:
-    """The language layer for ``settings``: offline by default, real providers per task when configured."""
-    return LanguageRouter(settings)
+def build_language(settings: Settings, embed=None) -> LanguageRouter:
+    """The language layer for ``settings``: offline by default, real providers per task when configured.
+    ``embed`` (texts -> unit vectors) lets the offline question writer avoid repeats in meaning."""
+    if embed is None:
+        return LanguageRouter(settings)
+    from .offline import OfflineLanguage
+
+    return LanguageRouter(settings, offline_factory=lambda _settings: OfflineLanguage(embed=embed))

@@ -153,3 +153,41 @@ def test_a_clause_label_prefers_a_fitting_template_else_is_quoted(mec, oat_milk)
     asked = [ask(mec, oat_milk, strategy=only_subject, focus=focus, turn_number=t) for t in range(6)]
     assert any('Why does "how creamy it is" matter to you?' in a for a in asked) or all(
         "how creamy it is" in a and "does how creamy it is" not in a for a in asked)
+
+
+def test_semantic_repeat_check_skips_questions_that_mean_the_same():
+    """With an embedding hook, a candidate whose meaning repeats a recent question is passed over."""
+    import numpy as np
+
+    from interview_core.language.offline.questions import SEMANTIC_REPEAT, _semantic_pick
+
+    def embed(texts):  # "same" questions share a direction, others are orthogonal
+        out = []
+        for t in texts:
+            v = np.array([1.0, 0.0]) if "matter" in t else np.array([0.0, 1.0])
+            out.append(v / np.linalg.norm(v))
+        return out
+
+    candidates = [((False, False, False, False), "Why does the price matter to you?"),
+                  ((False, True, False, False), "What would you miss without the price?")]
+    recent = ["Why does the creamy texture matter to you?"]
+    assert _semantic_pick(candidates, recent, embed) == "What would you miss without the price?"
+    assert _semantic_pick(candidates, ["Tell me about your day"], embed) == "Why does the price matter to you?"
+    assert SEMANTIC_REPEAT == 0.85
+
+
+def test_offline_language_uses_the_embed_hook(mec, oat_milk):
+    from interview_core.language.offline import OfflineLanguage
+
+    calls = []
+
+    def embed(texts):
+        calls.append(list(texts))
+        return [None for _ in texts]  # nothing embeddable: the lexical choice stands
+
+    deepen = mec.strategy("deepen")
+    request = QuestionRequest(methodology=mec, concept=oat_milk, strategy=deepen,
+                              focus=FocusRef(kind="node", label="price"), recent_questions=["Why is taste important to you?"])
+    plain = OfflineLanguage().write_question(request).question
+    hooked = OfflineLanguage(embed=embed).write_question(request).question
+    assert calls and calls[0][-1] == "Why is taste important to you?" and hooked == plain

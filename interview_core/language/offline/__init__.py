@@ -25,6 +25,11 @@ class OfflineLanguage:
 
     name = PROVIDER
 
+    def __init__(self, embed=None):
+        """``embed`` (optional): texts -> unit vectors in one batch, used to keep questions from
+        repeating one another in meaning, not only in wording (the session passes the matcher's)."""
+        self.embed = embed
+
     def extract(self, request: ExtractionRequest) -> ExtractionResult:
         """Nodes, edges, assessment and clauses of ``request.answer`` (quotes are exact substrings)."""
         started = time.perf_counter()
@@ -37,6 +42,6 @@ class OfflineLanguage:
     def write_question(self, request: QuestionRequest) -> QuestionResult:
         """The next question for ``request.kind`` (opening | follow_up | closing)."""
         started = time.perf_counter()
-        question = write_offline_question(request)
+        question = write_offline_question(request, embed=self.embed)
         return QuestionResult(question=question, usage=[Usage(task="question", provider=PROVIDER, model=MODEL,
                                                               latency_ms=(time.perf_counter() - started) * 1000)])

@@ -208,7 +208,25 @@ def _known_templates(request: QuestionRequest, primary: list[str], fallback: lis
     return sorted(dict.fromkeys(primary + fallback + own + builtin), key=len, reverse=True)
 
 
-def write_offline_question(request: QuestionRequest) -> str:
+SEMANTIC_REPEAT = 0.85  # cosine at which two questions count as the same question
+SEMANTIC_CHECKED = 4  # best candidates whose meaning is compared with the recent questions
+
+
+def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed) -> str | None:
+    """Among the best few candidates, the first whose cosine with every recent question stays below
+    SEMANTIC_REPEAT; else None. ``embed(texts)`` returns unit vectors (None for a text it cannot embed)."""
+    ordered = [text for _, text in sorted(candidates, key=lambda c: c[0])][:SEMANTIC_CHECKED]
+    vectors = embed(ordered + recent)
+    past = [v for v in vectors[len(ordered):] if v is not None]
+    if not past:
+        return None
+    for text, vec in zip(ordered, vectors):
+        if vec is None or max(float(vec @ p) for p in past) < SEMANTIC_REPEAT:
+            return text
+    return None
+
+
+def write_offline_question(request: QuestionRequest, embed=None) -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
     Deterministic for the same request. Templates are tried in an order drawn from (seed, turn_number,
@@ -216,7 +234,9 @@ def write_offline_question(request: QuestionRequest) -> str:
     overlap), no frame shared with one of them once the focus is masked out, a frame not used in the
     last FRAME_WINDOW questions, and a {focus} slot that fits the label's grammatical shape (a
     wh-clause label in a slot that does not fit is quoted). If every candidate near-repeats, rescue
-    lead-ins are tried, then the least similar candidate is used.
+    lead-ins are tried, then the least similar candidate is used. With ``embed`` (texts -> unit
+    vectors, one batch), the best few candidates are also checked for meaning: the first whose cosine
+    with each of the last six questions stays below SEMANTIC_REPEAT wins.
     """
     values = _values(request)
     primary, fallback = _templates(request, values)
@@ -244,6 +264,10 @@ def write_offline_question(request: QuestionRequest) -> str:
         preference = (repeat, _shares_frame(t, window_frames), t in recent_frames, not fits_shape(t, shape))
         candidates.append((preference, text))
     best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties
+    if embed is not None and recent:
+        meaning = _semantic_pick([c for c in candidates if not c[0][0]] or candidates, recent, embed)
+        if meaning is not None:
+            return meaning
     if not best_preference[0]:
         return best
     for rescue in wording["rescue_lead_ins"]:
