@@ -214,13 +214,15 @@ SEMANTIC_CHECKED = 4  # best candidates whose meaning is compared with the recen
 
 def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed) -> str | None:
     """Among the best few candidates, the first whose cosine with every recent question stays below
-    SEMANTIC_REPEAT; else None. ``embed(texts)`` returns unit vectors (None for a text it cannot embed)."""
+    SEMANTIC_REPEAT; else None. ``embed(texts)`` returns unit vectors (None for a text it cannot embed).
+    Candidates are embedded one at a time, best first, so a turn usually costs one short embedding
+    (the recent questions were embedded when they were candidates)."""
     ordered = [text for _, text in sorted(candidates, key=lambda c: c[0])][:SEMANTIC_CHECKED]
-    vectors = embed(ordered + recent)
-    past = [v for v in vectors[len(ordered):] if v is not None]
+    past = [v for v in embed(recent) if v is not None]
     if not past:
         return None
-    for text, vec in zip(ordered, vectors):
+    for text in ordered:
+        (vec,) = embed([text])
         if vec is None or max(float(vec @ p) for p in past) < SEMANTIC_REPEAT:
             return text
     return None
