@@ -4,8 +4,6 @@ from pathlib import Path
 
 import pytest
 
-from interview_core.config.concept import load_concept
-from interview_core.config.methodology import load_methodology
 from interview_core.language.contracts import ExtractionRequest
 from interview_core.language.offline import OfflineLanguage
 
@@ -13,12 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def assess():
-    m = load_methodology(ROOT / "config/methodologies/means_end_chain.yaml")
-    c = load_concept(ROOT / "config/concepts/oat_milk.yaml")
+def assess(mec, oat_milk):
     lang = OfflineLanguage()
     return lambda answer: lang.extract(
-        ExtractionRequest(methodology=m, concept=c, answer=answer, utterance_id="u1")).assessment
+        ExtractionRequest(methodology=mec, concept=oat_milk, answer=answer, utterance_id="u1")).assessment
 
 
 LONG = ("I really like how creamy it is because it foams properly for my lattes, so I get a proper froth every "

@@ -16,11 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def run():
-    m = load_methodology(ROOT / "config/methodologies/means_end_chain.yaml")
-    c = load_concept(ROOT / "config/concepts/oat_milk.yaml")
+def run(mec, oat_milk):
     lang = OfflineLanguage()
-    return lambda answer: lang.extract(ExtractionRequest(methodology=m, concept=c, answer=answer, utterance_id="u"))
+    return lambda answer: lang.extract(
+        ExtractionRequest(methodology=mec, concept=oat_milk, answer=answer, utterance_id="u1"))
 
 
 def test_fifty_thousand_characters_are_bounded(run):

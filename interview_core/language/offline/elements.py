@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .text import PhraseSet
+from .text import IdentityCache, PhraseSet
 
 
 class ElementMatcher:
@@ -25,14 +25,5 @@ class ElementMatcher:
         return best
 
 
-_CACHE: dict[int, ElementMatcher] = {}
-
-
-def matcher(concept) -> ElementMatcher:
-    """The matcher for a concept object (cached by identity)."""
-    hit = _CACHE.get(id(concept))
-    if hit is None or hit.concept is not concept:
-        if len(_CACHE) > 32:
-            _CACHE.clear()
-        hit = _CACHE[id(concept)] = ElementMatcher(concept)
-    return hit
+# The matcher for a concept object (cached by identity).
+matcher = IdentityCache(ElementMatcher, "concept")

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import product
 
 from .lexicon import lexicon
-from .text import PhraseSet, stem, words
+from .text import IdentityCache, PhraseSet, stem, words
 
 # Weights of the three kinds of evidence for a node type (a cue phrase is the strongest signal).
 CUE_WEIGHT = 1.0
@@ -149,14 +149,5 @@ class CompiledOntology:
         return best
 
 
-_CACHE: dict[int, CompiledOntology] = {}
-
-
-def compiled(methodology) -> CompiledOntology:
-    """The compiled ontology for a methodology object (cached by identity; the entry keeps it alive)."""
-    hit = _CACHE.get(id(methodology))
-    if hit is None or hit.methodology is not methodology:
-        if len(_CACHE) > 32:
-            _CACHE.clear()
-        hit = _CACHE[id(methodology)] = CompiledOntology(methodology)
-    return hit
+# The compiled ontology for a methodology object (cached by identity).
+compiled = IdentityCache(CompiledOntology, "methodology")

@@ -101,3 +101,23 @@ def jaccard(a: set, b: set) -> float:
     """|a & b| / |a | b| in [0, 1]; 0 when both are empty."""
     union = a | b
     return len(a & b) / len(union) if union else 0.0
+
+
+class IdentityCache:
+    """Compiled objects keyed by the identity of their source (a methodology or concept object).
+
+    The entry keeps its source alive, so an id cannot be reused by another object while cached; the
+    cache is cleared past ``limit`` entries.
+    """
+
+    def __init__(self, build, attribute: str, limit: int = 32):
+        self._build, self._attribute, self._limit = build, attribute, limit
+        self._entries: dict[int, object] = {}
+
+    def __call__(self, source):
+        hit = self._entries.get(id(source))
+        if hit is None or getattr(hit, self._attribute) is not source:
+            if len(self._entries) > self._limit:
+                self._entries.clear()
+            hit = self._entries[id(source)] = self._build(source)
+        return hit
