@@ -12,6 +12,8 @@ import json
 
 import networkx as nx
 
+from .provenance import describe
+
 FORMATS = ("json", "markdown", "csv", "graphml")
 EXTENSIONS = {"json": "json", "markdown": "md", "csv": "csv", "graphml": "graphml"}
 
@@ -42,7 +44,7 @@ def export_markdown(repo, session_id: str) -> str:
         "",
     ]
     for u in repo.list_utterances(session_id):
-        who = "Interviewer" if u["speaker"] == "interviewer" else "Respondent"
+        who = "Interviewer" if u["speaker"] == "interviewer" else describe(u.get("source"), u.get("source_detail"))
         text = u["text"].replace("\n", "  \n> ")
         lines.append(f"**{who}** (turn {u['turn']}, `{u['id']}`):")
         lines.append(f"> {text}")
@@ -54,30 +56,47 @@ def export_markdown(repo, session_id: str) -> str:
     return "\n".join(lines)
 
 
+def answer_sources(repo, session_id: str):
+    """A function from utterance ids to the sorted, distinct provenance sources of those answers
+    (``respondent``, ``researcher``, ``simulated``; ``unrecorded`` for answers stored before provenance)."""
+    by_id = {u["id"]: u.get("source") or "unrecorded" for u in repo.list_utterances(session_id)}
+
+    def sources(ids) -> str:
+        return ";".join(sorted({by_id[i] for i in ids if i in by_id}))
+    return sources
+
+
 def export_csv(repo, session_id: str) -> str:
-    """Nodes then edges in one CSV, with a ``kind`` column; quotes and utterance ids kept for traceability."""
+    """Nodes then edges in one CSV, with a ``kind`` column; quotes, utterance ids and the provenance of those
+    utterances (``answer_sources``) kept for traceability."""
     out = io.StringIO()
     writer = csv.writer(out)
+    sources = answer_sources(repo, session_id)
     writer.writerow(["kind", "id", "label_or_relation", "node_type", "source", "target", "stance", "element_id",
-                     "created_turn", "utterance_ids", "quotes"])
+                     "created_turn", "utterance_ids", "quotes", "answer_sources"])
     for n in repo.list_nodes(session_id):
+        ids = n.get("utterance_ids") or []
         writer.writerow(["node", n["id"], n["label"], n["node_type"], "", "", n.get("stance"), n.get("element_id") or "",
-                         n.get("created_turn"), ";".join(n.get("utterance_ids") or []), " | ".join(n.get("quotes") or [])])
+                         n.get("created_turn"), ";".join(ids), " | ".join(n.get("quotes") or []), sources(ids)])
     for e in repo.list_edges(session_id):
+        ids = [e["utterance_id"]] if e.get("utterance_id") else []
         writer.writerow(["edge", e["id"], e["relation_type"], "", e["source"], e["target"], "", "", e.get("created_turn"),
-                         e.get("utterance_id") or "", e.get("quote") or ""])
+                         e.get("utterance_id") or "", e.get("quote") or "", sources(ids)])
     return out.getvalue()
 
 
 def surface_graph(repo, session_id: str) -> nx.MultiDiGraph:
     g = nx.MultiDiGraph(name=f"surface:{session_id}")
+    sources = answer_sources(repo, session_id)
     for n in repo.list_nodes(session_id):
         g.add_node(n["id"], label=n["label"], node_type=n["node_type"], stance=int(n.get("stance") or 0),
                    element_id=n.get("element_id") or "", quotes=" | ".join(n.get("quotes") or []),
-                   utterance_ids=";".join(n.get("utterance_ids") or []), graph="surface")
+                   utterance_ids=";".join(n.get("utterance_ids") or []), graph="surface",
+                   answer_sources=sources(n.get("utterance_ids") or []))
     for e in repo.list_edges(session_id):
         g.add_edge(e["source"], e["target"], key=e["id"], relation_type=e["relation_type"], quote=e.get("quote") or "",
-                   utterance_id=e.get("utterance_id") or "")
+                   utterance_id=e.get("utterance_id") or "",
+                   answer_sources=sources([e["utterance_id"]] if e.get("utterance_id") else []))
     return g
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import logging
+import threading
 import uuid
 from pathlib import Path
 
@@ -27,9 +28,10 @@ from .config.loader import read_yaml
 from .config.settings import Settings, load_settings
 from .engine import Engine
 from .language.contracts import ExtractionResult, FocusRef, QuestionRequest, Turn
-from .persistence import Repository
+from .persistence import AnswerConflict, Repository
 from .pipeline.contracts import PipelineContext, TurnResult
 from .pipeline.pipeline import run_turn
+from .provenance import Provenance
 
 log = logging.getLogger(__name__)
 STATE_VERSION = 1
@@ -54,6 +56,19 @@ class InvalidAnswer(ValueError):
 
 class SessionFinished(RuntimeError):
     """The interview has ended; no further answers are taken."""
+
+
+class QuestionNotCurrent(InvalidAnswer):
+    """The answer replies to a question that is no longer the current one (the interview moved on, or
+    another submission answered it first). Nothing was stored; ``current_question_id`` and
+    ``current_question`` say what to show instead."""
+
+    def __init__(self, current_question_id: str | None, current_question: str | None):
+        super().__init__("This answer was for an earlier question, and the interview has already moved on "
+                         "(perhaps it was answered in another window). Nothing was saved; please answer the "
+                         "current question.")
+        self.current_question_id = current_question_id
+        self.current_question = current_question
 
 
 def _build_language(settings: Settings, matcher=None):
@@ -183,6 +198,7 @@ class SessionRuntime:
 class InterviewSession:
     def __init__(self, runtime: SessionRuntime):
         self.rt = runtime
+        self._lock = threading.RLock()  # serialises this object's turns; the database arbitrates between objects
 
     # -- construction -------------------------------------------------------------------------------
     @classmethod
@@ -224,10 +240,10 @@ class InterviewSession:
 
     @classmethod
     def load(cls, session_id: str, *, db_path: str | Path | None = None, settings: Settings | None = None,
-             provider: str | None = None) -> "InterviewSession":
+             provider: str | None = None, repo: Repository | None = None) -> "InterviewSession":
         """Restore everything after a restart; a saved but unprocessed answer is completed first."""
         settings = _settings(settings, provider)
-        repo = Repository(db_path or settings.database)
+        repo = repo or Repository(db_path or settings.database)
         row = repo.get_session(session_id)
         if row is None:
             raise KeyError(f"no session '{session_id}'")
@@ -264,15 +280,47 @@ class InterviewSession:
         return cls.load(row["session_id"], settings=settings, **kwargs)
 
     # -- turns --------------------------------------------------------------------------------------
-    def answer(self, text: str) -> TurnResult:
-        """Process one answer. Raises InvalidAnswer (no turn consumed) or SessionFinished."""
-        if self.finished:
-            raise SessionFinished("this interview has ended")
+    def answer(self, text: str, question_id: str | None = None, *, provenance: Provenance | None = None) -> TurnResult:
+        """Process one answer to the question ``question_id`` (default: the question current right now).
+
+        Raises InvalidAnswer (no turn consumed), its subclass QuestionNotCurrent when ``question_id`` is no
+        longer the current question, or SessionFinished. Of concurrent submissions to one question,
+        through this object or through others on the same database, exactly one becomes a turn: the
+        answer is stored by a conditional insert (see ``Repository.add_answer``). ``provenance`` says who
+        answered (default: the respondent).
+        """
         if text is None or not str(text).strip():
             raise InvalidAnswer("The answer is empty. Please type a response (or 'I don't know').")
         if len(text) > MAX_ANSWER_CHARS:
             raise InvalidAnswer(f"The answer is {len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}. Please shorten it.")
-        return run_turn(PipelineContext(runtime=self.rt, user_input=text))
+        if question_id is None:  # bind to the question current at submission, not when the lock is free
+            question_id = self.current_question_id
+        with self._lock:
+            self._catch_up()
+            if self.finished:
+                raise SessionFinished("this interview has ended")
+            if question_id != self.current_question_id:
+                raise self._not_current()
+            try:
+                return run_turn(PipelineContext(runtime=self.rt, user_input=text, question_id=question_id,
+                                                provenance=provenance or Provenance()))
+            except AnswerConflict as exc:
+                self._catch_up(force=True)  # another writer won; drop anything this attempt computed
+                if exc.reason == "finished":
+                    raise SessionFinished("this interview has ended") from exc
+                raise self._not_current() from exc
+
+    def _not_current(self) -> QuestionNotCurrent:
+        current = self.rt.repo.current_question(self.session_id)
+        return QuestionNotCurrent(current["id"] if current else None, current["text"] if current else None)
+
+    def _catch_up(self, force: bool = False) -> None:
+        """Reload the live objects when another session object (another process, another browser tab)
+        has completed turns since this one last did, so the next turn starts from the stored state."""
+        if not force and self.rt.repo.completed_turns(self.session_id) == self.rt.completed_turns:
+            return
+        fresh = type(self).load(self.session_id, repo=self.rt.repo, settings=self.rt.settings)
+        self.rt = fresh.rt
 
     def complete_pending(self) -> TurnResult | None:
         """Finish a turn whose answer was saved before a crash; None when nothing is pending."""
@@ -325,7 +373,12 @@ class InterviewSession:
 
     @property
     def current_question(self) -> str:
-        return [u["text"] for u in self.transcript() if u["speaker"] == "interviewer"][-1]
+        return self.rt.repo.current_question(self.session_id)["text"]
+
+    @property
+    def current_question_id(self) -> str:
+        """The id of the question an answer now replies to; pass it to :meth:`answer` to bind the answer."""
+        return self.rt.repo.current_question(self.session_id)["id"]
 
     @property
     def turn_number(self) -> int:

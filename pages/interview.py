@@ -6,7 +6,8 @@ import streamlit as st
 
 from interview_core.config import registry
 from interview_core.config.errors import ConfigError
-from interview_core.session import InterviewSession, InvalidAnswer, SessionFinished
+from interview_core.provenance import Provenance, describe
+from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionFinished
 from interview_core.viz.scoring_view import focus_label
 from pages import shared
 
@@ -57,19 +58,21 @@ def conversation(session: InterviewSession) -> None:
                 if u["turn"] in results:
                     st.caption(turn_caption(results[u["turn"]]))
         else:
-            with st.chat_message("user", avatar=":material/person:"):
+            simulated = u.get("source") == "simulated"
+            with st.chat_message("user", avatar=":material/smart_toy:" if simulated else ":material/person:"):
                 st.text(u["text"])
+                st.caption(describe(u.get("source"), u.get("source_detail")))
 
 
-def answer(held: shared.LiveSession, text: str) -> None:
+def answer(held: shared.LiveSession, text: str, question_id: str | None) -> None:
+    """Submit the researcher's typed answer to the question this browser showed (``question_id``)."""
     with held.lock:
         try:
             with st.spinner("Thinking about the next question..."):
-                held.session.answer(text)
-        except InvalidAnswer as exc:
-            st.warning(str(exc))
-            return
-        except SessionFinished as exc:
+                held.session.answer(text, question_id=question_id, provenance=Provenance(source="researcher"))
+        except QuestionNotCurrent as exc:
+            st.session_state["answer_refused"] = str(exc)
+        except (InvalidAnswer, SessionFinished) as exc:
             st.warning(str(exc))
             return
     st.rerun()
@@ -100,17 +103,22 @@ def autopilot(held: shared.LiveSession) -> None:
             for i in range(int(n)):
                 if session.finished:
                     break
-                question = session.current_question
+                question, question_id = session.current_question, session.current_question_id
                 reply = respondent.answer(question)
                 with box.chat_message("user", avatar=":material/smart_toy:"):
                     st.text(reply.text)
-                result = session.answer(reply.text)
+                try:
+                    result = session.answer(reply.text, question_id=question_id,
+                                            provenance=Provenance.simulated(persona, mind))
+                except QuestionNotCurrent:  # someone else answered meanwhile: stop rehearsing
+                    break
                 done += 1
                 with box.chat_message("assistant", avatar=":material/forum:"):
                     st.text(result.next_question)
                     st.caption(turn_caption(result.model_dump(mode="json")))
                 bar.progress((i + 1) / int(n), text=f"Autopilot: turn {i + 1} of {int(n)}")
         st.session_state["ap_done"] = done
+        st.rerun()  # redraw the header and transcript with every autopilot turn counted
 
 
 held = shared.current()
@@ -133,6 +141,11 @@ if top[2].button("New interview"):
     del st.session_state[shared.SESSION_KEY]
     st.rerun()
 
+# Read the current question before drawing the transcript, so an answer typed below is bound to a
+# question this browser has displayed (never to one that arrived while it was drawing).
+SHOWN_KEY = f"shown_question:{session.session_id}"
+shown = st.session_state.get(SHOWN_KEY)  # the question this browser displayed on its last run
+st.session_state[SHOWN_KEY] = session.current_question_id
 conversation(session)
 
 if session.finished:
@@ -145,6 +158,8 @@ else:
         with held.lock:
             session.end("ended_by_researcher")
         st.rerun()
+    if refused := st.session_state.pop("answer_refused", None):
+        st.warning(refused)
     text = st.chat_input("Type the respondent's answer")
     if text is not None:
-        answer(held, text)
+        answer(held, text, shown)

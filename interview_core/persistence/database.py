@@ -60,6 +60,9 @@ def _enable_wal(conn: sqlite3.Connection) -> None:
 class Database:
     """A SQLite file in WAL mode with foreign keys on; ``connection`` is the calling thread's own."""
 
+    # What a violated UNIQUE/foreign-key constraint raises with this driver (caught by conditional inserts).
+    integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+
     def __init__(self, url_or_path: str | Path):
         self.dialect, self.path = parse_location(url_or_path)
         self.path.parent.mkdir(parents=True, exist_ok=True)

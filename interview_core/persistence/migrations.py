@@ -220,3 +220,15 @@ def m008_turn_results(db: Database) -> None:
             created_at TEXT NOT NULL,
             PRIMARY KEY (session_id, turn)
         )""")
+
+
+@migration
+def m009_utterance_provenance(db: Database) -> None:
+    # source/source_detail: who produced an answer (respondent, researcher, simulated + persona/mind);
+    # NULL for rows stored before this migration, whose source is unknown. reply_to: the id of the
+    # question an answer replies to; the unique index lets exactly one answer per question be stored,
+    # so two concurrent submissions cannot both become a turn. NULLs (questions, old rows) never collide.
+    db.execute("ALTER TABLE utterances ADD COLUMN source TEXT")
+    db.execute("ALTER TABLE utterances ADD COLUMN source_detail TEXT")
+    db.execute("ALTER TABLE utterances ADD COLUMN reply_to TEXT")
+    db.execute("CREATE UNIQUE INDEX utterances_one_answer ON utterances (session_id, reply_to)")

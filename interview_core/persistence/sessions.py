@@ -6,10 +6,28 @@ import secrets
 
 from .codec import from_json, to_json, utc_now
 from .database import Database
+from ..provenance import SOURCES
 from .settings_summary import summarize_settings
 
 SPEAKERS = {"interviewer": "i", "respondent": "r"}
+UTTERANCE_COLUMNS = "id, turn, speaker, text, created_at, source, source_detail, reply_to"
 UPDATABLE = ("status", "termination_reason", "methodology_yaml", "concept_yaml", "max_turns", "policy", "settings_summary")
+
+
+class AnswerConflict(Exception):
+    """An answer was not stored: ``reason`` is ``not_current`` (the question has moved on),
+    ``already_answered`` (another submission won) or ``finished``; ``current_question_id`` is the
+    session's latest question at that moment."""
+
+    def __init__(self, reason: str, current_question_id: str | None):
+        super().__init__(f"answer refused: {reason}")
+        self.reason = reason
+        self.current_question_id = current_question_id
+
+
+def _utterance_row(row: dict) -> dict:
+    row["source_detail"] = from_json(row["source_detail"], {}) if row.get("source_detail") else {}
+    return row
 
 
 def _session_row(row: dict | None) -> dict | None:
@@ -88,16 +106,21 @@ class SessionStore:
         with self.db.transaction():
             self.db.execute("DELETE FROM sessions WHERE session_id = ?", (session_id,))
 
-    def add_utterance(self, session_id: str, turn: int, speaker: str, text: str) -> str:
+    def add_utterance(self, session_id: str, turn: int, speaker: str, text: str, *, source: str | None = None,
+                      source_detail: dict | None = None, reply_to: str | None = None) -> str:
         """Store one utterance, committed before returning, and return its id.
 
         Ids read ``u_<session_id>_<turn>_<r|i>``; a second utterance by the same speaker in the same turn
         gets ``_2``, ``_3``, ... appended. Text is stored exactly as given, whatever its length.
+        ``source``/``source_detail`` record who produced an answer (see :mod:`interview_core.provenance`);
+        ``reply_to`` is the id of the question answered (at most one answer per question is stored).
         """
         if speaker not in SPEAKERS:
             raise ValueError(f"speaker must be one of {sorted(SPEAKERS)}, got {speaker!r}")
         if not isinstance(text, str):
             raise TypeError(f"utterance text must be str, got {type(text).__name__}")
+        if source is not None and source not in SOURCES:
+            raise ValueError(f"source must be one of {list(SOURCES)}, got {source!r}")
         base = f"u_{session_id}_{int(turn)}_{SPEAKERS[speaker]}"
         with self.db.transaction():
             self._require_session(session_id)
@@ -108,16 +131,59 @@ class SessionStore:
             same = counts["same"] or 0
             utterance_id = base if same == 0 else f"{base}_{same + 1}"
             self.db.execute(
-                "INSERT INTO utterances (id, session_id, seq, turn, speaker, text, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (utterance_id, session_id, counts["last_seq"] + 1, int(turn), speaker, text, utc_now()))
+                """INSERT INTO utterances (id, session_id, seq, turn, speaker, text, created_at, source, source_detail,
+                       reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                (utterance_id, session_id, counts["last_seq"] + 1, int(turn), speaker, text, utc_now(), source,
+                 to_json(source_detail) if source_detail else None, reply_to))
             self._touch(session_id)
         return utterance_id
 
+    def add_answer(self, session_id: str, turn: int, question_id: str, text: str, *, source: str,
+                   source_detail: dict | None = None) -> str:
+        """Store the answer to question ``question_id`` only if that question is still the current one.
+
+        In one write transaction: the session must be active and ``question_id`` must be its latest
+        question with no answer yet; otherwise AnswerConflict is raised and nothing is stored. The unique
+        index on (session_id, reply_to) backs this up, so of two concurrent submissions exactly one is
+        stored whatever the isolation level. Returns the new utterance id.
+        """
+        try:
+            with self.db.transaction():
+                row = self.db.query_one("SELECT status FROM sessions WHERE session_id = ?", (session_id,))
+                if row is None:
+                    raise KeyError(f"unknown session '{session_id}'")
+                current = self.current_question(session_id)
+                current_id = current["id"] if current else None
+                if row["status"] != "active":
+                    raise AnswerConflict("finished", current_id)
+                if current_id != question_id:
+                    raise AnswerConflict("not_current", current_id)
+                if self.db.query_one("SELECT 1 AS found FROM utterances WHERE session_id = ? AND reply_to = ?",
+                                     (session_id, question_id)):
+                    raise AnswerConflict("already_answered", current_id)
+                return self.add_utterance(session_id, turn, "respondent", text, source=source,
+                                          source_detail=source_detail, reply_to=question_id)
+        except self.db.integrity_errors as exc:  # a concurrent writer stored its answer first
+            raise AnswerConflict("already_answered", question_id) from exc
+
+    def current_question(self, session_id: str) -> dict | None:
+        """The latest question (id, turn, text) of a session, or None before the opening is written."""
+        return self.db.query_one(
+            """SELECT id, turn, text FROM utterances WHERE session_id = ? AND speaker = 'interviewer'
+               ORDER BY seq DESC LIMIT 1""", (session_id,))
+
+    def completed_turns(self, session_id: str) -> int:
+        """The highest turn with a stored result (0 when none): what a session object must have caught up to."""
+        row = self.db.query_one("SELECT COALESCE(MAX(turn), 0) AS turn FROM turn_results WHERE session_id = ?",
+                                (session_id,))
+        return int(row["turn"])
+
     def list_utterances(self, session_id: str) -> list[dict]:
-        """A session's utterances in the order they were added: id, turn, speaker, text, created_at."""
-        return self.db.query(
-            "SELECT id, turn, speaker, text, created_at FROM utterances WHERE session_id = ? ORDER BY seq",
-            (session_id,))
+        """A session's utterances in the order they were added: id, turn, speaker, text, created_at, source,
+        source_detail (dict; empty when none) and reply_to (the question an answer replies to)."""
+        rows = self.db.query(
+            f"SELECT {UTTERANCE_COLUMNS} FROM utterances WHERE session_id = ? ORDER BY seq", (session_id,))
+        return [_utterance_row(r) for r in rows]
 
     def pending_answer(self, session_id: str) -> dict | None:
         """The last respondent utterance when no turn result exists for its turn or a later one, else None.
@@ -126,10 +192,11 @@ class SessionStore:
         the session completes that turn on resume.
         """
         last = self.db.query_one(
-            """SELECT id, turn, speaker, text, created_at FROM utterances
+            f"""SELECT {UTTERANCE_COLUMNS} FROM utterances
                WHERE session_id = ? AND speaker = 'respondent' ORDER BY seq DESC LIMIT 1""", (session_id,))
         if last is None:
             return None
+        last = _utterance_row(last)
         done = self.db.query_one("SELECT 1 AS found FROM turn_results WHERE session_id = ? AND turn >= ? LIMIT 1",
                                  (session_id, last["turn"]))
         return None if done else last

@@ -83,6 +83,8 @@ class PipelineContext(BaseModel):
     runtime: Any
     user_input: str
     existing_utterance_id: str | None = None  # set when completing a turn whose answer was already saved
+    question_id: str | None = None  # the question this answer replies to; stored only if still current
+    provenance: Any = None  # interview_core.provenance.Provenance of the answer (None: respondent)
     timings_ms: dict[str, float] = Field(default_factory=dict)
     started_at: float = 0.0  # perf_counter() when the turn began
     # Written by the stages (None until then).

@@ -10,6 +10,7 @@ import time
 
 from ..language.contracts import ExtractionRequest, QuestionRequest, Turn
 from ..language.offline import segment_clauses
+from ..provenance import Provenance
 from ..signals import catalogue
 from . import contracts as c
 
@@ -59,7 +60,12 @@ class UtteranceSaving(Stage):
     def run(self, ctx):
         if ctx.existing_utterance_id:
             return self.output(utterance_id=ctx.existing_utterance_id)
-        uid = ctx.runtime.repo.add_utterance(ctx.runtime.session_id, ctx.turn_number, "respondent", ctx.user_input)
+        rt = ctx.runtime
+        question_id = ctx.question_id or rt.repo.current_question(rt.session_id)["id"]
+        source = ctx.provenance or Provenance()
+        # Conditional insert: raises AnswerConflict (nothing stored) unless question_id is still current.
+        uid = rt.repo.add_answer(rt.session_id, ctx.turn_number, question_id, ctx.user_input,
+                                 source=source.source, source_detail=source.detail())
         return self.output(utterance_id=uid)
 
 

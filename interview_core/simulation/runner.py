@@ -11,6 +11,7 @@ from ..config import registry
 from ..config.concept import Concept
 from ..config.errors import ConfigError, Problem
 from ..config.methodology import Methodology
+from ..provenance import Provenance
 from . import metrics as m
 from .mind import Mind, load_mind
 from .respondent import SimulatedRespondent
@@ -51,7 +52,7 @@ def run_interview(
     termination = None
     for _ in range(turns):
         ans = respondent.answer(question)
-        tr = session.answer(ans.text)
+        tr = session.answer(ans.text, provenance=Provenance.simulated(pers.id, mind_obj.id))
         record_turns.append({
             "question": question, "answer": ans.text, "revealed": ans.revealed, "respondent": ans.record(),
             "turn_result": tr.model_dump(mode="json"), "nodes": _nodes(session.graph_snapshot()),

@@ -215,13 +215,18 @@ def test_respondent_view_shows_only_the_conversation(interviewed):
     rv.query_params["view"] = "respondent"
     rv.run()
     assert not rv.exception
-    assert len(rv.chat_message) == 7
+    # The three answers were typed by the researcher: the respondent sees neither them nor their
+    # questions, only the current question; no provenance label is shown.
+    assert len(rv.chat_message) == 1
     assert not rv.button and not rv.text_area and not rv.selectbox and not rv.dataframe
     body = texts(rv)
     assert "Offline mode" not in body and "strategy" not in body and sid not in body
+    assert "Researcher" not in body and not any(a in body for a in ANSWERS)
     rv.chat_input[0].set_value(XSS).run()
-    assert not rv.exception and len(rv.chat_message) == 9
-    assert XSS in [m.value for m in rv.text]
+    assert not rv.exception and len(rv.chat_message) == 3
+    assert XSS in [m.value for m in rv.text] and "Respondent" not in texts(rv)
+    assert [u["source"] for u in repo.list_utterances(sid) if u["speaker"] == "respondent"] == [
+        "researcher", "researcher", "researcher", "respondent"]
 
 
 def test_respondent_view_rejects_a_wrong_token(interviewed):
@@ -231,3 +236,21 @@ def test_respondent_view_rejects_a_wrong_token(interviewed):
     rv.run()
     assert any("not valid" in e.value for e in rv.error)
     assert not rv.chat_message and not rv.chat_input
+
+
+def test_two_tabs_answering_the_same_question_make_one_turn(interviewed):
+    """A second browser session showing the same question: its answer is refused and it is told."""
+    at = interviewed
+    sid = at.session_state["session_id"]
+    other = app()
+    other.session_state["session_id"] = sid
+    other.switch_page("pages/interview.py").run()
+    assert not other.exception
+    answer(at, "The first tab answers this question.")
+    other.chat_input[0].set_value("The second tab answers the same question.").run()
+    assert not other.exception
+    assert any("moved on" in w.value for w in other.warning)
+    repo = Repository(Path(os.environ["INTERVIEW_DATABASE"]))
+    texts_stored = [u["text"] for u in repo.list_utterances(sid) if u["speaker"] == "respondent"]
+    assert "The second tab answers the same question." not in texts_stored and len(repo.turn_results(sid)) == 4
+    assert "Researcher (typed on the analyst page)" in texts(other)

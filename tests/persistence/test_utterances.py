@@ -22,7 +22,8 @@ def test_ids_order_and_fields(repo):
     listed = repo.list_utterances("s1")
     assert [u["id"] for u in listed] == ids
     assert listed[1] == {"id": "u_s1_1_r", "turn": 1, "speaker": "respondent", "text": "Creamy.",
-                         "created_at": listed[1]["created_at"]}
+                         "created_at": listed[1]["created_at"], "source": None, "source_detail": {},
+                         "reply_to": None}
 
 
 def test_add_utterance_validates(repo):
@@ -112,3 +113,38 @@ def test_answer_survives_sigkill_in_another_process(tmp_path):
     result = json.loads(out)
     assert result["applied"] == []
     assert result["pending"]["id"] == uid and result["pending"]["text"] == answer
+
+
+def test_add_answer_stores_only_an_answer_to_the_current_question(repo):
+    from interview_core.persistence import AnswerConflict
+
+    new_session(repo)
+    q0 = repo.add_utterance("s1", 0, "interviewer", "What comes to mind?")
+    a = repo.add_answer("s1", 1, q0, "Creamy.", source="simulated", source_detail={"persona": "terse", "mind": "m"})
+    with pytest.raises(AnswerConflict) as info:  # the same question again: already answered
+        repo.add_answer("s1", 1, q0, "Cheap.", source="respondent")
+    assert info.value.reason == "already_answered"
+    q1 = repo.add_utterance("s1", 1, "interviewer", "Why creamy?")
+    with pytest.raises(AnswerConflict) as info:  # an earlier question: not current
+        repo.add_answer("s1", 2, q0, "Late.", source="respondent")
+    assert info.value.reason == "not_current" and info.value.current_question_id == q1
+    repo.update_session("s1", status="finished")
+    with pytest.raises(AnswerConflict) as info:
+        repo.add_answer("s1", 2, q1, "After the end.", source="respondent")
+    assert info.value.reason == "finished"
+    listed = repo.list_utterances("s1")
+    assert [u["text"] for u in listed] == ["What comes to mind?", "Creamy.", "Why creamy?"]
+    assert listed[1]["id"] == a and listed[1]["reply_to"] == q0
+    assert listed[1]["source"] == "simulated" and listed[1]["source_detail"] == {"persona": "terse", "mind": "m"}
+
+
+def test_unique_index_backs_up_one_answer_per_question(repo):
+    import sqlite3
+
+    new_session(repo)
+    q0 = repo.add_utterance("s1", 0, "interviewer", "What comes to mind?")
+    repo.add_utterance("s1", 1, "respondent", "One.", reply_to=q0, source="respondent")
+    with pytest.raises(sqlite3.IntegrityError):
+        repo.add_utterance("s1", 1, "respondent", "Two.", reply_to=q0, source="respondent")
+    with pytest.raises(ValueError, match="source"):
+        repo.add_utterance("s1", 1, "respondent", "Three.", source="robot")
