@@ -151,7 +151,12 @@ def test_dashboard_in_chromium(server, tmp_path):
         page.get_by_test_id("stChatInput").wait_for()
         _settled(page)
         _no_exception(page, "respondent view")
-        assert page.get_by_text(XSS, exact=False).count() >= 1
+        assert page.get_by_text(ANSWERS[0], exact=False).count() == 0  # the researcher's answers stay hidden
+        box = page.get_by_test_id("stChatInputTextArea")
+        box.fill(XSS)
+        box.press("Enter")
+        page.get_by_text(XSS, exact=False).first.wait_for(timeout=TIMEOUT_MS)  # shown as text, not markup
+        _settled(page)
         assert page.get_by_test_id("stSidebarNav").count() == 0
         assert page.get_by_text("strategy").count() == 0
         assert page.locator('[data-testid="stButton"], [data-testid="stDownloadButton"], iframe').count() == 0
