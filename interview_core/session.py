@@ -293,6 +293,10 @@ class InterviewSession:
             raise InvalidAnswer("The answer is empty. Please type a response (or 'I don't know').")
         if len(text) > MAX_ANSWER_CHARS:
             raise InvalidAnswer(f"The answer is {len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}. Please shorten it.")
+        surrogate = next((i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff"), None)
+        if surrogate is not None:  # not encodable as UTF-8: it could be neither stored nor sent
+            raise InvalidAnswer(f"The answer contains an invalid character (a lone surrogate, position {surrogate + 1}). "
+                                "Please retype it.")
         if question_id is None:  # bind to the question current at submission, not when the lock is free
             question_id = self.current_question_id
         with self._lock:
@@ -387,6 +391,12 @@ class InterviewSession:
     @property
     def offline_mode(self) -> bool:
         return getattr(self.rt.language, "mode", "offline") == "offline"
+
+    @property
+    def provider_cooling_off(self) -> dict[str, float]:
+        """Task -> seconds it still runs offline because its provider timed out (empty when none)."""
+        cooling = getattr(self.rt.language, "cooling_off", None)
+        return cooling() if cooling else {}
 
     @property
     def canonical_status(self) -> str:

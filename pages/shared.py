@@ -200,6 +200,11 @@ def mode_badges(session: InterviewSession | None = None) -> None:
     if offline:
         st.info("**Offline mode**: no API key is set, so this interview runs on the embedded offline language "
                 "layer.", icon=":material/cloud_off:")
+    cooling = session.provider_cooling_off if session is not None else {}
+    if cooling:
+        tasks = ", ".join(f"{task} ({seconds:.0f} s)" for task, seconds in cooling.items())
+        st.warning(f"**The language provider timed out**: {tasks} run on the offline layer until it has cooled off, "
+                   "then the provider is tried again.", icon=":material/timer_off:")
     if session is not None and session.canonical_status:
         st.caption(f"De-duplication: {session.canonical_status}")
 

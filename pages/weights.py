@@ -96,10 +96,11 @@ with b:
     folder = Path(shared.settings().config_dir) / "methodologies"
     existing = {p.name for p in folder.glob("*.y*ml")} if folder.is_dir() else set()
     new_name = st.text_input("File name", value=whatif.versioned_name(name, existing), key="w_file")
-    bad_name = Path(new_name).name != new_name or not new_name.endswith((".yaml", ".yml"))
+    name_problem = whatif.methodology_file_problem(new_name)
+    bad_name = name_problem is not None
     if bad_name:
-        st.error("Give a plain file name ending in .yaml (no folders).")
-    exists = (folder / new_name).exists()
+        st.error(name_problem)
+    exists = not bad_name and (folder / new_name).exists()
     confirm = st.checkbox(f"Overwrite the existing {new_name}", key="w_overwrite") if exists and not bad_name else True
     if exists and not bad_name and not confirm:
         st.warning(f"{new_name} already exists; tick the box to overwrite it.")

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import yaml
 
-from ..config.errors import ConfigError
+from ..config.errors import ConfigError, Problem
+from ..config.loader import yaml_problem
+from ..config.safe_yaml import parse_yaml
+from ..viz.escaping import escape_controls
 
 
 def register(sub) -> None:
@@ -24,19 +27,51 @@ def register(sub) -> None:
     p.set_defaults(func=_run)
 
 
+MAX_ANSWERS_BYTES = 5_000_000
+MAX_ANSWERS_EXPANDED = 5_000_000  # characters once YAML aliases are expanded
+
+
 def read_answers(path: str) -> list[str]:
-    text = Path(path).read_text(encoding="utf-8")
-    if text.lstrip().startswith("- "):
-        data = yaml.safe_load(text)
-        if isinstance(data, list):
-            return [str(a) for a in data]
-    return [line for line in text.splitlines() if line.strip()]
+    """The answers in ``path``: a YAML list of texts, or one answer per non-empty line.
+
+    Raises ConfigError (file, where, what) for a missing, oversized or non-UTF-8 file, malformed or
+    hostile YAML (nesting, alias expansion beyond ``MAX_ANSWERS_EXPANDED`` characters) and list items
+    that are not text.
+    """
+    file = Path(path)
+    name = file.name
+    try:
+        if file.stat().st_size > MAX_ANSWERS_BYTES:
+            raise ConfigError([Problem(name, "", f"file larger than {MAX_ANSWERS_BYTES:,} bytes")])
+        text = file.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError([Problem(name, f"byte {exc.start}", f"not UTF-8 text ({exc.reason})")]) from None
+    except OSError as exc:
+        raise ConfigError([Problem(name, "", f"cannot read {path}: {exc.strerror or exc}")]) from None
+    if not text.lstrip().startswith("- "):
+        return _lines(text)
+    try:
+        data = parse_yaml(text, max_expanded=MAX_ANSWERS_EXPANDED)
+    except yaml.YAMLError as exc:
+        raise ConfigError([yaml_problem(name, exc)]) from None
+    if not isinstance(data, list):
+        return _lines(text)
+    bad = [i for i, a in enumerate(data) if isinstance(a, (list, dict))]
+    if bad:
+        raise ConfigError([Problem(name, f"item {i + 1}", "expected text, got a nested list or mapping") for i in bad])
+    return [str(a) for a in data if a is not None and str(a).strip()]
+
+
+def _lines(text: str) -> list[str]:
+    """Non-empty lines split at newlines only (a stray carriage return or form feed stays in its answer)."""
+    return [line.removesuffix("\r") for line in text.split("\n") if line.strip()]
 
 
 def _run(args) -> int:
     from ..session import InterviewSession, InvalidAnswer  # heavy: engine, language, embeddings
 
     try:
+        answers = iter(read_answers(args.answers)) if args.answers else None  # checked before creating anything
         session = InterviewSession.start(args.methodology, args.concept, max_turns=args.max_turns, db_path=args.db,
                                          provider=args.provider, seed=args.seed)
     except ConfigError as exc:
@@ -48,14 +83,13 @@ def _run(args) -> int:
     print(f"Matching: {session.canonical_status}", file=sys.stderr)
     turns = []
     question = session.opening_question
-    answers = iter(read_answers(args.answers)) if args.answers else None
     while True:
-        print(f"\nInterviewer: {question}")
+        print(f"\nInterviewer: {escape_controls(question)}")
         if answers is not None:
             answer = next(answers, None)
             if answer is None:
                 break
-            print(f"Respondent: {answer}")
+            print(f"Respondent: {escape_controls(answer)}")
         else:
             try:
                 answer = input("You: ")
@@ -67,12 +101,12 @@ def _run(args) -> int:
             print(f"  ({exc})", file=sys.stderr)
             continue
         turns.append({"question": question, "answer": answer, "turn_result": result.model_dump(mode="json")})
-        focus = result.focus.label or "-"
+        focus = escape_controls(result.focus.label or "-")
         print(f"  [turn {result.turn_number} | {result.phase} | {result.strategy_selected} -> {focus} | "
               f"{result.graph_state.get('node_count', 0)} nodes | {result.latency_ms:.0f} ms]", file=sys.stderr)
         question = result.next_question
         if not result.should_continue:
-            print(f"\nInterviewer: {question}")
+            print(f"\nInterviewer: {escape_controls(question)}")
             print(f"\n[interview ended: {result.termination_reason}]", file=sys.stderr)
             break
     cost = session.cost()

@@ -5,9 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..config.settings import load_settings
+from ..config.settings import PROJECT_ROOT, load_settings
 from ..export import EXTENSIONS, FORMATS, export
 from ..persistence import Repository
+from ..viz.escaping import escape_controls
 
 
 def register(sub) -> None:
@@ -21,12 +22,24 @@ def register(sub) -> None:
     exp = actions.add_parser("export")
     exp.add_argument("session_id")
     exp.add_argument("--format", choices=FORMATS, default="json")
-    exp.add_argument("--out", help="output file (default: <id>.<ext>; '-' for stdout)")
+    exp.add_argument("--out", help="output file, or '-' for stdout "
+                     "(default: exports/<concept>_<id>.<ext> next to the database)")
     exp.set_defaults(func=_export)
 
 
+def _database(args) -> str:
+    return args.db or load_settings().database
+
+
 def _repo(args) -> Repository:
-    return Repository(args.db or load_settings().database)
+    return Repository(_database(args))
+
+
+def default_export_path(database: str, row: dict, fmt: str) -> Path:
+    """``<data dir>/exports/<concept>_<session id>.<ext>``: the data directory holds the SQLite file
+    (for a database URL, the project's ``data/``)."""
+    data_dir = PROJECT_ROOT / "data" if "://" in database else Path(database).resolve().parent
+    return data_dir / "exports" / f"{row['concept_id']}_{row['session_id']}.{EXTENSIONS[fmt]}"
 
 
 def _list(args) -> int:
@@ -51,7 +64,7 @@ def _show(args) -> int:
     row = _find(repo, args.session_id)
     if row is None:
         return 2
-    print(export(repo, args.session_id, "markdown"))
+    print(escape_controls(export(repo, args.session_id, "markdown")))  # respondent text: no terminal control
     cost = repo.session_cost(args.session_id)
     print(f"\nLanguage calls: {cost['calls']}, cost ${cost['cost_usd']:.4f}")
     return 0
@@ -59,13 +72,16 @@ def _show(args) -> int:
 
 def _export(args) -> int:
     repo = _repo(args)
-    if _find(repo, args.session_id) is None:
+    row = _find(repo, args.session_id)
+    if row is None:
         return 2
     content = export(repo, args.session_id, args.format)
     if args.out == "-":
         sys.stdout.write(content)
         return 0
-    out = Path(args.out or f"{args.session_id}.{EXTENSIONS[args.format]}")
+    out = Path(args.out) if args.out else default_export_path(_database(args), row, args.format)
+    out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(content, encoding="utf-8")
-    print(f"wrote {out}", file=sys.stderr)
+    hint = "" if args.out else " (the default location; --out FILE to choose, --out - for stdout)"
+    print(f"wrote {out.resolve()}{hint}", file=sys.stderr)
     return 0

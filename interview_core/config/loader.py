@@ -9,8 +9,10 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from .errors import ConfigError, Problem, format_loc
+from .safe_yaml import UnsafeYAML, parse_yaml
 
 M = TypeVar("M", bound=BaseModel)
+MAX_FILE_BYTES = 2_000_000  # our largest configuration file is about 20 kB
 
 
 def read_yaml(path: Path | str, text: str | None = None) -> Any:
@@ -19,21 +21,33 @@ def read_yaml(path: Path | str, text: str | None = None) -> Any:
     name = path.name
     if text is None:
         try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                raise ConfigError([Problem(name, "", f"file larger than {MAX_FILE_BYTES:,} bytes")])
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise ConfigError([Problem(name, "", f"file not found: {path}")]) from None
         except UnicodeDecodeError as exc:
             raise ConfigError([Problem(name, "", f"not UTF-8 text ({exc.reason})")]) from None
+        except OSError as exc:
+            raise ConfigError([Problem(name, "", f"cannot read {path}: {exc.strerror or exc}")]) from None
+    if len(text) > MAX_FILE_BYTES:
+        raise ConfigError([Problem(name, "", f"text longer than {MAX_FILE_BYTES:,} characters")])
     try:
-        data = yaml.safe_load(text)
+        data = parse_yaml(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ConfigError([Problem(name, where, f"malformed YAML: {reason}")]) from None
+        raise ConfigError([yaml_problem(name, exc)]) from None
     if not isinstance(data, dict):
         raise ConfigError([Problem(name, "", f"expected a mapping at the top level, got {type(data).__name__}")])
     return data
+
+
+def yaml_problem(name: str, exc: yaml.YAMLError) -> Problem:
+    """A parse failure as a Problem: the line and column, then what was wrong."""
+    mark = getattr(exc, "problem_mark", None)
+    where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+    reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    kind = "refused YAML" if isinstance(exc, UnsafeYAML) else "malformed YAML"
+    return Problem(name, where, f"{kind}: {reason}")
 
 
 def validate_model(model: type[M], data: dict, file: str) -> M:
@@ -48,6 +62,12 @@ def validate_model(model: type[M], data: dict, file: str) -> M:
             if err["type"] == "extra_forbidden":
                 message = "unknown key"
             elif err["type"] != "missing" and not isinstance(bad, (dict, list)):
-                message = f"{message} (got {bad!r})"
+                message = f"{message} (got {_short_repr(bad)})"
             problems.append(Problem(file, loc, message))
         raise ConfigError(problems) from None
+
+
+def _short_repr(value, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so a huge bad value does not flood the message."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"

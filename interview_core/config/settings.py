@@ -69,6 +69,7 @@ class Settings(BaseSettings):
     # provider -> task -> model, used when a task's ``model`` is None (config/settings.yaml)
     default_models: dict[str, dict[str, str]] = Field(default_factory=dict)
     retry_backoff_s: float = 1.0  # base of the exponential backoff between a call and its one retry
+    breaker_cooloff_s: float = 120.0  # after a provider timeout, that task runs offline this long
     dedup: DedupSettings = Field(default_factory=DedupSettings)
 
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_API_KEY", "anthropic_api_key"))

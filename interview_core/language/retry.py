@@ -11,6 +11,7 @@ A provider adapter subclasses :class:`ModelAdapter` and implements only ``_send`
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ class Reply:
 
 @dataclass(frozen=True)
 class Failure:
-    kind: str  # timeout | rate_limit | server | connection | client
+    kind: str  # timeout | rate_limit | server | connection | malformed | client
     retryable: bool
     detail: str
 
@@ -87,6 +88,8 @@ def classify(exc: Exception) -> Failure | None:
         if status >= 500:
             return Failure("server", True, detail)
         return Failure("client", False, detail)
+    if isinstance(exc, json.JSONDecodeError):  # a 200 reply whose body is not JSON (cut off, a proxy's page)
+        return Failure("malformed", True, f"malformed JSON reply ({exc.msg} at character {exc.pos})")
     if isinstance(exc, (anthropic.AnthropicError, openai.OpenAIError)):
         return Failure("client", False, f"{type(exc).__name__}: {str(exc)[:200]}")
     return None

@@ -4,13 +4,16 @@
 ``signals``, ``question``) the router uses ``Settings.effective_provider``: a provider without a key
 runs offline by configuration. When a provider still fails after its retry (or its re-ask), that task
 runs on the offline layer for this turn and the returned usage says why (``fallback_reason``); the
-interview goes on and the answer is never lost.
+interview goes on and the answer is never lost. After a timeout the task's circuit breaker opens: its
+next calls run offline at once for ``Settings.breaker_cooloff_s`` (``cooling_off()`` says which and for
+how long), instead of paying the full timeouts again on every turn.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from typing import TypeVar
 
 from ..config.settings import TASKS, Settings
 from .contracts import (
@@ -18,14 +21,17 @@ from .contracts import (
     ExtractionRequest,
     ExtractionResult,
     LLMError,
+    LLMTimeoutError,
     QuestionRequest,
     QuestionResult,
     Usage,
 )
+from .breaker import BREAKER, CircuitBreaker
 from .port import LanguagePort
 
 log = logging.getLogger(__name__)
 OFFLINE = "offline"
+R = TypeVar("R")
 
 
 def load_offline(settings: Settings) -> LanguagePort:
@@ -56,7 +62,8 @@ class LanguageRouter:
     name = "router"
 
     def __init__(self, settings: Settings, adapters: Mapping[str, object] | None = None,
-                 offline_factory: Callable[[Settings], LanguagePort] = load_offline):
+                 offline_factory: Callable[[Settings], LanguagePort] = load_offline,
+                 breaker: CircuitBreaker = BREAKER):
         self.settings = settings
         self.providers = {task: settings.effective_provider(task) for task in TASKS}
         for task, provider in self.providers.items():
@@ -65,6 +72,7 @@ class LanguageRouter:
         self._adapters = dict(adapters or {})
         self._offline_factory = offline_factory
         self._offline: LanguagePort | None = None
+        self.breaker = breaker
 
     # -- what runs where -----------------------------------------------------------------------------
     @property
@@ -109,11 +117,8 @@ class LanguageRouter:
         if provider == OFFLINE:
             result = self.offline.extract(request)
         else:
-            try:
-                result = self._adapter(provider).extract(request)
-            except Exception as exc:  # noqa: BLE001 - any provider failure must leave the turn running
-                fallback = self.offline.extract(request)
-                result = fallback.model_copy(update={"usage": self._fallback_usage(exc, "extraction", provider, fallback.usage)})
+            result = self._guarded("extraction", provider, lambda: self._adapter(provider).extract(request),
+                                   lambda: self.offline.extract(request), _usage_of, _with_usage)
         if not self._separate_signals():
             return result
         assessment, usage = self._assess(request)
@@ -121,25 +126,53 @@ class LanguageRouter:
 
     def _assess(self, request: ExtractionRequest) -> tuple[Assessment, list[Usage]]:
         provider = self.providers["signals"]
-        if provider != OFFLINE:
-            try:
-                return self._adapter(provider).assess(request)
-            except Exception as exc:  # noqa: BLE001
-                offline = self.offline.extract(request)
-                return offline.assessment, self._fallback_usage(exc, "signals", provider, offline.usage)
-        offline = self.offline.extract(request)
-        return offline.assessment, _as_task(offline.usage, "signals")
+
+        def offline() -> tuple[Assessment, list[Usage]]:
+            result = self.offline.extract(request)
+            return result.assessment, result.usage
+
+        if provider == OFFLINE:
+            assessment, usage = offline()
+            return assessment, _as_task(usage, "signals")
+        return self._guarded("signals", provider, lambda: self._adapter(provider).assess(request), offline,
+                             lambda pair: pair[1], lambda pair, usage: (pair[0], usage))
 
     def write_question(self, request: QuestionRequest) -> QuestionResult:
         """Exactly one question from the question task's provider, or the offline layer on failure."""
         provider = self.providers["question"]
         if provider == OFFLINE:
             return self.offline.write_question(request)
+        return self._guarded("question", provider, lambda: self._adapter(provider).write_question(request),
+                             lambda: self.offline.write_question(request), _usage_of, _with_usage)
+
+    # -- failure handling ----------------------------------------------------------------------------
+    def _guarded(self, task: str, provider: str, call: Callable[[], R], offline: Callable[[], R],
+                 usage_of: Callable[[R], list[Usage]], with_usage: Callable[[R, list[Usage]], R]) -> R:
+        """``call()`` on the provider; the offline result (with the reason in its usage) when the call
+        fails or the task's breaker is open. A timeout opens the breaker."""
+        key = self._breaker_key(task, provider)
+        left = self.breaker.remaining(key)
+        if left > 0:
+            result = offline()
+            reason = f"{provider}: cooling off for {left:.0f} s after a timeout"
+            return with_usage(result, [u.model_copy(update={"fallback_reason": reason})
+                                       for u in _as_task(usage_of(result), task)])
         try:
-            return self._adapter(provider).write_question(request)
-        except Exception as exc:  # noqa: BLE001
-            fallback = self.offline.write_question(request)
-            return fallback.model_copy(update={"usage": self._fallback_usage(exc, "question", provider, fallback.usage)})
+            return call()
+        except Exception as exc:  # noqa: BLE001 - any provider failure must leave the turn running
+            if isinstance(exc, LLMTimeoutError):
+                self.breaker.open(key, str(exc), self.settings.breaker_cooloff_s)
+            result = offline()
+            return with_usage(result, self._fallback_usage(exc, task, provider, usage_of(result)))
+
+    def _breaker_key(self, task: str, provider: str) -> tuple:
+        base_url = {"anthropic": self.settings.anthropic_base_url, "openai": self.settings.openai_base_url}.get(provider)
+        return provider, base_url, task, self.settings.model_for(task, provider)
+
+    def cooling_off(self) -> dict[str, float]:
+        """Task -> seconds left for tasks whose provider timed out and that run offline meanwhile."""
+        left = {task: self.breaker.remaining(self._breaker_key(task, p)) for task, p in self.providers.items() if p != OFFLINE}
+        return {task: s for task, s in left.items() if s > 0}
 
     def _fallback_usage(self, exc: Exception, task: str, provider: str, offline_usage: list[Usage]) -> list[Usage]:
         """The failed provider's accounting, then the offline call's with ``fallback_reason`` set."""
@@ -152,6 +185,14 @@ class LanguageRouter:
             task=task, provider=provider, model=self.settings.model_for(task, provider), error=reason)
         log.warning("%s ran offline this turn: %s", task, reason)
         return [failed, *(u.model_copy(update={"fallback_reason": reason}) for u in _as_task(offline_usage, task))]
+
+
+def _usage_of(result) -> list[Usage]:
+    return result.usage
+
+
+def _with_usage(result: R, usage: list[Usage]) -> R:
+    return result.model_copy(update={"usage": usage})
 
 
 def _as_task(usages: list[Usage], task: str) -> list[Usage]:

@@ -10,6 +10,7 @@ answer such as ``<img src=x onerror=alert(1)>`` is shown as text and runs nothin
 from __future__ import annotations
 
 import html
+import re
 
 
 def escape_label(text: object) -> str:
@@ -29,3 +30,15 @@ def tooltip(title: object, lines: list[tuple[str, object]] | None = None, quotes
         cut = q if len(q) <= max_chars else q[: max_chars - 1] + "\u2026"
         parts.append(f"<i>\u201c{html.escape(cut)}\u201d</i>")
     return "<br>".join(parts)
+
+
+# C0 and C1 control characters except tab and newline, DEL, and the bidirectional overrides/isolates
+# (which reorder what a terminal shows).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def escape_controls(text: object) -> str:
+    """``text`` for a terminal: control characters (ANSI escape sequences included) shown as ``\\x1b``,
+    ``\\u202e`` etc., so respondent text can neither colour, move nor hide what the analyst sees.
+    Tabs and newlines are kept."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text if text is not None else ""))

@@ -91,3 +91,20 @@ def versioned_name(name: str, existing: set[str] | list[str]) -> str:
     while f"{base}_v{n}" in taken:
         n += 1
     return f"{base}_v{n}.yaml"
+
+
+def methodology_file_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a methodology file name under ``config/methodologies`` (None when it can):
+    a plain file name ending in .yaml or .yml, no folders, no control characters (a NUL byte cannot be
+    in a path at all)."""
+    bad = next((i for i, ch in enumerate(name) if ord(ch) < 32 or ord(ch) == 127), None)
+    if bad is not None:
+        return (f"The file name contains a control character ({name[bad].encode('unicode_escape').decode()} at "
+                f"position {bad + 1}); type a plain name.")
+    if not name.strip() or Path(name).name != name or name.startswith(".") or "\\" in name:
+        return "Give a plain file name ending in .yaml (no folders)."
+    if not name.endswith((".yaml", ".yml")):
+        return "The file name must end in .yaml (or .yml)."
+    if len(name) > 120:
+        return "The file name is longer than 120 characters."
+    return None

@@ -52,6 +52,20 @@ class Delay:
 
 
 @dataclass
+class Raw:
+    """Send ``body`` as it is with status ``code`` (a malformed 200 reply, a proxy's HTML page)."""
+
+    body: bytes
+    code: int = 200
+    content_type: str = "application/json"
+
+
+@dataclass
+class Hang:
+    """Accept the request and never answer (until the server stops): a hung provider."""
+
+
+@dataclass
 class Plausible:
     """Answer as if nothing were queued (holds a place in the queue)."""
 
@@ -117,6 +131,7 @@ class FakeLLMServer:
         self.requests: list[Recorded] = []
         self._script: list[tuple[str | None, Any]] = []
         self._lock = threading.Lock()
+        self._stopping = threading.Event()  # releases hung requests
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
@@ -139,6 +154,7 @@ class FakeLLMServer:
         return self
 
     def stop(self) -> None:
+        self._stopping.set()
         self._server.shutdown()
         self._server.server_close()
 
@@ -178,6 +194,9 @@ class FakeLLMServer:
                 with fake._lock:
                     fake.requests.append(Recorded(api, self.path, {k.lower(): v for k, v in self.headers.items()}, body))
                 reply = fake._next(api, body)
+                if isinstance(reply, Hang):
+                    fake._stopping.wait()
+                    return
                 while isinstance(reply, Delay):
                     time.sleep(reply.seconds)
                     reply = reply.then or Plausible()
@@ -189,6 +208,13 @@ class FakeLLMServer:
                     pass
 
             def _reply(self, api: str, body: dict, reply) -> None:
+                if isinstance(reply, Raw):
+                    self.send_response(reply.code)
+                    self.send_header("content-type", reply.content_type)
+                    self.send_header("content-length", str(len(reply.body)))
+                    self.end_headers()
+                    self.wfile.write(reply.body)
+                    return
                 if isinstance(reply, Status):
                     if api == "anthropic":
                         kind = "rate_limit_error" if reply.code == 429 else "api_error"
