@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test bench clean
+.PHONY: install run serve test bench clean
 
 install: $(STAMP)
 
@@ -20,6 +20,14 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 run: install
 	$(BIN)/streamlit run app.py --server.headless true --server.address 127.0.0.1 --server.port 8501
+
+# Serve respondents on the network: every interface, analyst sign-in enforced (set the password hash first,
+# see README "Serving interviews to remote respondents"). HOST/PORT override the defaults.
+HOST ?= 0.0.0.0
+PORT ?= 8501
+serve: install
+	INTERVIEW_ACCESS__REQUIRE_SIGN_IN=1 $(BIN)/streamlit run app.py --server.headless true \
+		--server.address $(HOST) --server.port $(PORT) --server.enableXsrfProtection true
 
 test: install
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)

@@ -1,7 +1,8 @@
-"""Streamlit entry point: navigation over the pages in pages/. No interview logic lives here.
+"""Streamlit entry point: decides the role of the browser session, then registers only its pages.
 
-``?session=TOKEN&view=respondent`` serves the respondent view alone (no analyst page is registered, so
-none can be reached); otherwise the analyst pages share one ``st.session_state`` (the current session).
+A respondent link (``?session=TOKEN&view=respondent``) registers the respondent page alone, so no analyst
+page or other session can be reached from it in any URL shape. Analysts get the dashboard, after signing in
+when the app is served beyond this machine (pages/gate.py). No interview logic lives here.
 """
 
 import streamlit as st
@@ -9,9 +10,12 @@ import streamlit as st
 # No page_icon: a material-icon favicon is fetched from fonts.gstatic.com, and the app makes no remote request.
 st.set_page_config(page_title="Adaptive interviews", layout="wide")
 
-if st.query_params.get("view") == "respondent":
-    pages = [st.Page("pages/respondent.py", title="Interview", default=True)]
-    st.navigation(pages, position="hidden").run()
+from pages import gate  # noqa: E402  (after set_page_config)
+
+if gate.respondent_token() is not None:
+    st.navigation(gate.at_every_path("pages/respondent.py", "Interview"), position="hidden").run()
+elif not gate.analyst_allowed():
+    st.navigation(gate.at_every_path(gate.sign_in_page, "Sign in"), position="hidden").run()
 else:
     from pages import shared
 
@@ -26,4 +30,6 @@ else:
         st.Page("pages/weights.py", title="Weights"),
         st.Page("pages/sessions.py", title="Sessions"),
     ]
-    st.navigation(pages).run()
+    # Sidebar navigation is switched off in .streamlit/config.toml (so no visitor ever sees the pages/
+    # folder listed before this runs); the analyst's menu is drawn at the top instead.
+    st.navigation(pages, position="top").run()

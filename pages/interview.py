@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from interview_core.access import respondent_link
 from interview_core.config import registry
 from interview_core.config.errors import ConfigError
 from interview_core.provenance import Provenance, describe
@@ -134,9 +135,13 @@ shared.session_caption(session)
 
 top = st.columns([3, 1, 1])
 with top[1].popover("Respondent link"):
-    token = session.row["respondent_token"]
-    st.caption("Send this link to a remote respondent. It shows only the conversation of this interview.")
-    st.code(f"?session={token}&view=respondent", language=None)
+    base_url = shared.settings().access.public_base_url
+    st.caption("Send this link to a remote respondent. It opens this interview only, and shows only its "
+               "questions and the respondent's own answers.")
+    st.code(respondent_link(session.row["respondent_token"], base_url), language=None)
+    if not base_url:
+        st.caption("Put your public address in front of it, or set INTERVIEW_ACCESS__PUBLIC_BASE_URL to get "
+                   "a complete link (README: serving interviews to remote respondents).")
 if top[2].button("New interview"):
     del st.session_state[shared.SESSION_KEY]
     st.rerun()

@@ -11,11 +11,11 @@ from __future__ import annotations
 import streamlit as st
 
 from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionFinished
-from pages import shared
+from pages import gate, shared
 
 shared.ensure_navigation()
 
-token = st.query_params.get("session", "")
+token = gate.respondent_token()  # pinned by the first URL of this browser session (pages/gate.py)
 row = shared.repo().get_session_by_token(token) if token else None
 if row is None:
     st.title("Interview")

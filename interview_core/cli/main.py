@@ -17,6 +17,7 @@ COMMAND_MODULES = [
     "interview_core.cli.session_cmds",
     "interview_core.cli.bench_cmds",
     "interview_core.cli.sim_cmds",
+    "interview_core.cli.access_cmds",
 ]
 
 

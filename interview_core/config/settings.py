@@ -50,6 +50,24 @@ class DedupSettings(BaseModel):
     slot_min_support: int = 2
 
 
+class AccessSettings(BaseModel):
+    """Who may open the analyst pages when the app is served beyond this machine (see interview_core.access)."""
+
+    model_config = ConfigDict(extra="forbid")
+    require_sign_in: bool = False  # force the analyst sign-in even on 127.0.0.1 (``make serve`` sets it)
+    analyst_password: SecretStr | None = None  # plain password; prefer analyst_password_hash
+    analyst_password_hash: SecretStr | None = None  # from ``interview hash-password``
+    public_base_url: str | None = None  # e.g. https://interviews.example.org: makes respondent links complete
+    # With an identity provider (``[auth]`` in .streamlit/secrets.toml, Streamlit's st.login): the e-mail
+    # addresses allowed on the analyst pages. Empty: no account is let in through the provider.
+    analyst_emails: list[str] = Field(default_factory=list)
+
+    @property
+    def password_configured(self) -> bool:
+        return bool((self.analyst_password and self.analyst_password.get_secret_value())
+                    or (self.analyst_password_hash and self.analyst_password_hash.get_secret_value()))
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="INTERVIEW_",
@@ -71,6 +89,7 @@ class Settings(BaseSettings):
     retry_backoff_s: float = 1.0  # base of the exponential backoff between a call and its one retry
     breaker_cooloff_s: float = 120.0  # after a provider timeout, that task runs offline this long
     dedup: DedupSettings = Field(default_factory=DedupSettings)
+    access: AccessSettings = Field(default_factory=AccessSettings)
 
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_API_KEY", "anthropic_api_key"))
     anthropic_base_url: str | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_BASE_URL", "anthropic_base_url"))

@@ -102,7 +102,7 @@ def test_dashboard_in_chromium(server, tmp_path):
         # through app.py's navigation (no legacy page per file, no analyst page outside the menu).
         page.goto(f"{base}/shared")
         _settled(page)
-        nav = page.get_by_test_id("stSidebarNav")
+        nav = page.get_by_test_id("stTopNav")
         nav.get_by_role("link", name="Home", exact=True).wait_for()
         _settled(page)
         words = nav.inner_text().split()
@@ -157,7 +157,7 @@ def test_dashboard_in_chromium(server, tmp_path):
         box.press("Enter")
         page.get_by_text(XSS, exact=False).first.wait_for(timeout=TIMEOUT_MS)  # shown as text, not markup
         _settled(page)
-        assert page.get_by_test_id("stSidebarNav").count() == 0
+        assert page.get_by_test_id("stTopNav").count() == 0 and page.get_by_test_id("stSidebarNav").count() == 0
         assert page.get_by_text("strategy").count() == 0
         assert page.locator('[data-testid="stButton"], [data-testid="stDownloadButton"], iframe').count() == 0
         page.screenshot(path=str(SHOTS / "respondent.png"), full_page=True)

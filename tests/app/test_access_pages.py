@@ -1,0 +1,107 @@
+"""Roles in the app (AppTest): sign-in when served, respondent links pinned to their one interview."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from interview_core.access import hash_password
+from interview_core.config.settings import DedupSettings, Settings
+from interview_core.persistence import Repository
+from interview_core.session import InterviewSession
+
+ROOT = Path(__file__).resolve().parents[2]
+PASSWORD = "a long analyst password"
+ANALYST_PAGES = ("home", "interview", "graph", "scoring", "weights", "sessions")
+
+
+def app(**params) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for k, v in params.items():
+        at.query_params[k] = v
+    return at.run()
+
+
+@pytest.fixture
+def served(monkeypatch):
+    """The app as ``make serve`` runs it: sign-in enforced, a password hash configured."""
+    monkeypatch.setenv("INTERVIEW_ACCESS__REQUIRE_SIGN_IN", "1")
+    monkeypatch.setenv("INTERVIEW_ACCESS__ANALYST_PASSWORD_HASH", hash_password(PASSWORD, iterations=1000))
+    monkeypatch.setenv("INTERVIEW_DEDUP__EMBEDDINGS_ENABLED", "false")
+
+
+@pytest.fixture
+def two_sessions():
+    settings = Settings(database=os.environ["INTERVIEW_DATABASE"], dedup=DedupSettings(embeddings_enabled=False))
+    a = InterviewSession.start("means_end_chain", "oat_milk", settings=settings)
+    b = InterviewSession.start("means_end_chain", "meal_kit", settings=settings)
+    repo = Repository(settings.database)
+    return [(s, repo.get_session(s.session_id)["respondent_token"]) for s in (a, b)]
+
+
+def _pages(at) -> list[str]:
+    return [Path(p).stem for p in at._tree.main.pages] if hasattr(at._tree, "main") else []
+
+
+def test_served_analyst_pages_refuse_without_the_password(served):
+    at = app()
+    assert not at.exception
+    assert at.title[0].value == "Sign in" and not at.chat_input
+    for page in ANALYST_PAGES:
+        with pytest.raises(ValueError, match="Could not find a navigation page"):
+            at.switch_page(f"pages/{page}.py")
+    at.text_input[0].input("wrong password")
+    at.button[0].click().run()
+    assert any("not right" in e.value for e in at.error) and at.title[0].value == "Sign in"
+    at.text_input[0].input(PASSWORD)
+    at.button[0].click().run()
+    assert not at.exception and at.title[0].value != "Sign in"
+    at.switch_page("pages/sessions.py").run()
+    assert not at.exception and at.title[0].value == "Sessions"
+
+
+def test_served_without_a_password_refuses_everyone(monkeypatch):
+    monkeypatch.setenv("INTERVIEW_ACCESS__REQUIRE_SIGN_IN", "1")
+    at = app()
+    assert at.title[0].value == "Sign in" and not at.text_input
+    assert any("no analyst password is set" in e.value for e in at.error)
+
+
+def test_local_run_needs_no_sign_in():
+    at = app()
+    assert not at.exception and at.title[0].value != "Sign in"
+
+
+@pytest.mark.parametrize("params", [
+    {"session": "{token}", "view": "respondent"},
+    {"session": "{token}"},  # without view: still the respondent page
+])
+def test_a_respondent_link_opens_its_interview_only(served, two_sessions, params):
+    (mine, token), (other, other_token) = two_sessions
+    at = app(**{k: v.format(token=token) for k, v in params.items()})
+    assert not at.exception
+    assert [m.value for m in at.text] == [mine.opening_question]
+    for page in ANALYST_PAGES:
+        with pytest.raises(ValueError, match="Could not find a navigation page"):
+            at.switch_page(f"pages/{page}.py")
+    # Tampering with the parameters inside the same browser session changes nothing: the role is pinned.
+    at.query_params["session"] = other_token
+    at.query_params.pop("view", None)
+    at.run()
+    assert [m.value for m in at.text] == [mine.opening_question]
+    at.query_params["session"] = mine.session_id  # the session id is not a token
+    at.run()
+    assert [m.value for m in at.text] == [mine.opening_question]
+
+
+@pytest.mark.parametrize("value", ["{sid}", "not-a-token", "", "{token}x"])
+def test_tampered_respondent_links_open_nothing(two_sessions, value):
+    (mine, token), _ = two_sessions
+    at = app(session=value.format(sid=mine.session_id, token=token), view="respondent")
+    assert any("not valid" in e.value for e in at.error)
+    assert not at.chat_input and not at.text
+    with pytest.raises(ValueError, match="Could not find a navigation page"):
+        at.switch_page("pages/sessions.py")
