@@ -25,7 +25,8 @@ from .graph.clusters import ClusterCache
 from .graph.knowledge_graph import GraphDelta, KnowledgeGraph
 from .graph.matching import NodeMatcher
 from .graph.metrics import graph_metrics
-from .language.contracts import Assessment, ExtractionResult, FocusRef
+from .vocabulary.extraction import ExtractionResult
+from .vocabulary import Assessment, FocusRef
 from .scoring.continuation import should_continue
 from .scoring.models import Alternative, Contribution
 from .scoring.ranking import rank_strategy_node_pairs

@@ -27,8 +27,9 @@ from .config.methodology import Methodology, parse_methodology
 from .config.loader import read_yaml
 from .config.settings import Settings, load_settings
 from .engine import Engine
-from .language.contracts import ExtractionResult, FocusRef, QuestionRequest, Turn
+from .language.contracts import ExtractionResult, QuestionRequest
 from .persistence import AnswerConflict, Repository
+from .vocabulary import FocusRef, Turn
 from .pipeline.contracts import PipelineContext, TurnResult
 from .pipeline.pipeline import run_turn
 from .provenance import Provenance

@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..signals import catalogue
+from ..vocabulary import catalogue
 from .errors import ConfigError, Problem, did_you_mean
 from .loader import read_yaml, validate_model
 

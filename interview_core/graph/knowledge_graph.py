@@ -20,7 +20,7 @@ import networkx as nx
 from pydantic import BaseModel, Field
 
 from ..config.methodology import Methodology
-from ..language.contracts import ExtractedEdge, ExtractedNode, ExtractionResult
+from ..vocabulary.extraction import ExtractedEdge, ExtractedNode, ExtractionResult
 from .matching import ExactMatcher, NodeMatcher, normalise_label
 
 

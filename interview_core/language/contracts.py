@@ -10,84 +10,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-Reaction = Literal["positive", "negative", "neutral", "skeptical", "curious"]
-ResponseDepth = Literal["surface", "shallow", "moderate", "deep"]
-Hedging = Literal["none", "low", "medium", "high"]
-KnowledgeCeiling = Literal["none", "exploratory", "terminal"]
+from ..vocabulary import Assessment, FocusRef, Turn
+from ..vocabulary.extraction import ExtractedEdge, ExtractedNode, ExtractionResult, Usage
 
-
-class ExtractedNode(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    label: str = Field(min_length=1, max_length=200)
-    node_type: str
-    quote: str = Field(min_length=1)
-    element_mapping: str | None = None
-    reaction: Reaction | None = None
-    stance: Literal[-1, 0, 1] = 0
-
-
-class ExtractedEdge(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    source_label: str
-    target_label: str
-    relation_type: str
-    quote: str = Field(min_length=1)
-    origin: Literal["explicit", "implicit", "conversational", "model"] = "model"
-
-
-class Assessment(BaseModel):
-    """The answer's assessment: the values behind the ``llm.*`` signals (floats in [0, 1])."""
-
-    model_config = ConfigDict(extra="ignore")
-    extractable: bool = True
-    response_depth: ResponseDepth = "shallow"
-    valence: float = Field(0.5, ge=0, le=1)
-    certainty: float = Field(0.5, ge=0, le=1)
-    specificity: float = Field(0.5, ge=0, le=1)
-    engagement: float = Field(0.5, ge=0, le=1)
-    intellectual_engagement: float = Field(0.0, ge=0, le=1)
-    ambiguity: float = Field(0.0, ge=0, le=1)
-    hedging_language: Hedging = "none"
-    knowledge_ceiling: KnowledgeCeiling = "none"
-    reasoning: str = ""
-
-
-class Usage(BaseModel):
-    """Accounting of one language call (offline calls have zero tokens and cost)."""
-
-    task: str
-    provider: str
-    model: str
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cost_usd: float = 0.0
-    latency_ms: float = 0.0
-    error: str | None = None
-    fallback_reason: str | None = None  # set when this task fell back to the offline layer
-
-
-class ExtractionResult(BaseModel):
-    nodes: list[ExtractedNode] = Field(default_factory=list)
-    edges: list[ExtractedEdge] = Field(default_factory=list)
-    assessment: Assessment = Field(default_factory=Assessment)
-    clauses: list[str] = Field(default_factory=list)  # SRL-stage segmentation, for traceability
-    usage: list[Usage] = Field(default_factory=list)
-    filtered_nodes: int = 0  # dropped: node type not in the methodology
-    filtered_edges: int = 0  # dropped: relation or type pair not permitted, or an endpoint unknown
-
-
-class Turn(BaseModel):
-    question: str
-    answer: str
-
-
-class FocusRef(BaseModel):
-    """What a question is about: a graph node, a concept element, or nothing (open/summary)."""
-
-    kind: Literal["node", "element", "none"] = "none"
-    id: str | None = None
-    label: str | None = None
-    node_type: str | None = None
+# The extraction contracts are ground-floor vocabulary (the graph reads them); the language layer
+# re-exports them so a provider needs one import.
+__all__ = ["ActiveSignal", "Assessment", "ExtractedEdge", "ExtractedNode", "ExtractionRequest", "ExtractionResult",
+           "FocusRef", "LLMError", "LLMTimeoutError", "QuestionRequest", "QuestionResult", "Turn", "Usage"]
 
 
 class ExtractionRequest(BaseModel):

@@ -18,17 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..signals import catalogue
-from .contracts import (
-    Assessment,
-    ExtractedEdge,
-    ExtractedNode,
-    ExtractionRequest,
-    ExtractionResult,
-    FocusRef,
-    QuestionRequest,
-    Turn,
-)
+from ..vocabulary import Assessment, FocusRef, Turn, catalogue
+from .contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult, QuestionRequest
 
 EXTRACTION_TOOL_NAME = "extract_graph_elements"
 ASSESSMENT_TOOL_NAME = "assess_answer"

@@ -22,16 +22,8 @@ import openai
 
 from ..config.settings import Settings
 from . import prompts
-from .contracts import (
-    Assessment,
-    ExtractionRequest,
-    ExtractionResult,
-    LLMError,
-    LLMTimeoutError,
-    QuestionRequest,
-    QuestionResult,
-    Usage,
-)
+from .contracts import ExtractionRequest, ExtractionResult, LLMError, LLMTimeoutError, QuestionRequest, QuestionResult, Usage
+from ..vocabulary import Assessment
 from .pricing import cost_usd
 
 T = TypeVar("T")

@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from ..config.settings import TASKS, Settings
+from ..vocabulary import Assessment
+from .breaker import BREAKER, CircuitBreaker
 from .contracts import (
-    Assessment,
     ExtractionRequest,
     ExtractionResult,
     LLMError,
@@ -26,7 +27,6 @@ from .contracts import (
     QuestionResult,
     Usage,
 )
-from .breaker import BREAKER, CircuitBreaker
 from .port import LanguagePort
 
 log = logging.getLogger(__name__)

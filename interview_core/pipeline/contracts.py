@@ -10,7 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..language.contracts import ExtractionResult, FocusRef, Turn, Usage
+from ..vocabulary import FocusRef, Turn
+from ..vocabulary.extraction import ExtractionResult, Usage
 
 
 class StageOutput(BaseModel):

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import time
 
-from ..language.contracts import ExtractionRequest, QuestionRequest, Turn
-from ..language.offline import segment_clauses
+from ..language.contracts import ExtractionRequest, QuestionRequest
 from ..provenance import Provenance
-from ..signals import catalogue
+from ..text import segment_clauses
+from ..vocabulary import Turn, catalogue
 from . import contracts as c
 
 RECENT_TURNS = 4

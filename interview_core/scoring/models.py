@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from ..language.contracts import FocusRef
+from ..vocabulary import FocusRef
 
 
 class Contribution(BaseModel):

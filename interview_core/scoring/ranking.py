@@ -26,9 +26,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..config.methodology import Methodology, Strategy, resolve_weight_key
-from ..language.contracts import FocusRef
-from ..signals import catalogue
-from ..signals.catalogue import SignalSpec
+from ..vocabulary import FocusRef, catalogue
+from ..vocabulary.catalogue import SignalSpec
 from ..signals.registry import DetectedSignals
 from . import values
 from .models import Alternative, Contribution

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..signals import catalogue
-from ..signals.catalogue import SignalSpec
+from ..vocabulary import catalogue
+from ..vocabulary.catalogue import SignalSpec
 
 SATURATING = frozenset({"temporal.strategy_repetition_count"})
 

@@ -11,7 +11,7 @@ from ..config.methodology import Methodology
 from ..graph.clusters import ClusterCache, ClusterStats, cluster_stats, clusters_of, undirected_adjacency
 from ..graph.knowledge_graph import KnowledgeGraph
 from ..graph.metrics import graph_metrics
-from ..language.contracts import Assessment
+from ..vocabulary import Assessment
 from ..state.coverage import CoverageState
 from ..state.momentum import Momentum
 from ..state.node_state import NodeState, NodeStateTracker, aggregate_states

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import catalogue
+from ..vocabulary import catalogue
 from .context import SignalContext
 
 log = logging.getLogger(__name__)

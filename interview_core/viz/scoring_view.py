@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from ..signals import catalogue
+from ..vocabulary import catalogue
 
 
 def as_dict(alt) -> dict:

@@ -6,7 +6,7 @@ import pytest
 import yaml
 
 from interview_core.config.methodology import resolve_weight_key
-from interview_core.signals import catalogue
+from interview_core.vocabulary import catalogue
 
 REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "methodologies"
 

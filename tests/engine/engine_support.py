@@ -4,7 +4,8 @@ import pytest
 
 from interview_core.config.concept import Concept, Element
 from interview_core.config.methodology import Methodology
-from interview_core.language.contracts import Assessment, ExtractedEdge, ExtractedNode, ExtractionResult
+from interview_core.language.contracts import ExtractedEdge, ExtractedNode, ExtractionResult
+from interview_core.vocabulary import Assessment
 
 
 def ladder(**extra) -> Methodology:

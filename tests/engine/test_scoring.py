@@ -3,11 +3,10 @@ import random
 import pytest
 from engine_support import ladder
 
-from interview_core.language.contracts import FocusRef
 from interview_core.scoring import VetoContext, rank_strategy_node_pairs, should_continue
 from interview_core.scoring.continuation import depth_plateau_length
 from interview_core.scoring.values import factor, factor_column
-from interview_core.signals import catalogue
+from interview_core.vocabulary import FocusRef, catalogue
 from interview_core.signals.registry import DetectedSignals
 
 STRATEGIES = [

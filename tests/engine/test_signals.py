@@ -3,7 +3,7 @@ from engine_support import concept, edge, ladder, node, result
 
 from interview_core.config.concept import Element
 from interview_core.engine import Engine
-from interview_core.signals import catalogue
+from interview_core.vocabulary import catalogue
 from interview_core.signals.detection import DETECTORS, detect_signals
 from interview_core.signals.llm_signals import response_trend
 from interview_core.signals.node_signals import count_level, streak_level

@@ -10,17 +10,8 @@ import pytest
 from interview_core.config.concept import Concept, Element
 from interview_core.config.methodology import load_methodology
 from interview_core.config.settings import Settings, TaskSettings
-from interview_core.language.contracts import (
-    Assessment,
-    ExtractedNode,
-    ExtractionRequest,
-    ExtractionResult,
-    FocusRef,
-    QuestionRequest,
-    QuestionResult,
-    Turn,
-    Usage,
-)
+from interview_core.language.contracts import ExtractedNode, ExtractionRequest, ExtractionResult, QuestionRequest, QuestionResult, Usage
+from interview_core.vocabulary import Assessment, FocusRef, Turn
 
 from fake_llm_server import FakeLLMServer
 

@@ -8,9 +8,11 @@ import pytest
 
 from interview_core.config.concept import load_concept
 from interview_core.config.methodology import load_methodology
-from interview_core.language.contracts import ExtractionRequest, FocusRef, QuestionRequest
-from interview_core.language.offline import OfflineLanguage, segment_clauses
-from interview_core.language.offline.clauses import MAX_CLAUSES
+from interview_core.language.contracts import ExtractionRequest, QuestionRequest
+from interview_core.vocabulary import FocusRef
+from interview_core.language.offline import OfflineLanguage
+from interview_core.text import segment_clauses
+from interview_core.text.clauses import MAX_CLAUSES
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from interview_core.language.offline import segment_clauses
-from interview_core.language.offline.clauses import segment
+from interview_core.text import segment_clauses
+from interview_core.text.clauses import segment
 
 TABLE = [
     ("Creamy.", ["Creamy"]),

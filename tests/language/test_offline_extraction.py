@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from interview_core.config.methodology import load_methodology
-from interview_core.language.contracts import ExtractionRequest, FocusRef
+from interview_core.language.contracts import ExtractionRequest
+from interview_core.vocabulary import FocusRef
 from interview_core.language.offline import OfflineLanguage
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from interview_core.config.methodology import Strategy
-from interview_core.language.contracts import FocusRef, QuestionRequest
+from interview_core.language.contracts import QuestionRequest
+from interview_core.vocabulary import FocusRef
 from interview_core.language.offline import OfflineLanguage, is_near_repeat
 from interview_core.language.offline.naturalise import natural_label
 

@@ -3,7 +3,7 @@ from datetime import datetime, timezone
 import numpy as np
 import pytest
 
-from interview_core.language.contracts import FocusRef
+from interview_core.vocabulary import FocusRef
 from interview_core.persistence.codec import from_json, to_json
 
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from interview_core.bench import quality as q
+from benchmarks import quality as q
 from interview_core.config import registry
 from interview_core.simulation.mind import load_mind
 from interview_core.simulation.runner import score_run

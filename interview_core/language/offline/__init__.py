@@ -10,14 +10,13 @@ from __future__ import annotations
 import time
 
 from ..contracts import ExtractionRequest, ExtractionResult, QuestionRequest, QuestionResult, Usage
-from .clauses import segment_clauses
 from .extraction import extract_offline
 from .questions import is_near_repeat, write_offline_question
 
 PROVIDER = "offline"
 MODEL = "offline-rules"
 
-__all__ = ["OfflineLanguage", "segment_clauses", "is_near_repeat"]
+__all__ = ["OfflineLanguage", "is_near_repeat"]
 
 
 class OfflineLanguage:

@@ -10,10 +10,10 @@ import math
 import re
 from dataclasses import dataclass
 
-from ..contracts import Assessment
-from .lexicon import lexicon
+from ...vocabulary import Assessment
+from ...text.lexicon import lexicon
 from .stance import compound
-from .text import stem_string, words
+from ...text.primitives import stem_string, words
 
 # Engagement saturates at this many words.
 FULL_ENGAGEMENT_WORDS = 60

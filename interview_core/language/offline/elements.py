@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .text import IdentityCache, PhraseSet
+from ...text.primitives import IdentityCache, PhraseSet
 
 
 class ElementMatcher:

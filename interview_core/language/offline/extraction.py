@@ -14,14 +14,14 @@ from dataclasses import dataclass, replace
 
 from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult
 from .assessment import AnswerFeatures, assess, is_english
-from .clauses import Clause, segment
+from ...text.clauses import Clause, segment
 from .elements import matcher
 from .frames import is_digression
-from .lexicon import lexicon
+from ...text.lexicon import lexicon
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, compiled
 from .phrases import concept_label
 from .stance import stance_and_reaction
-from .text import analysed_text, stem_string, tokens, words
+from ...text.primitives import analysed_text, stem_string, tokens, words
 
 
 @dataclass

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import lexicon
-from .text import WORD_RE
+from ...text.lexicon import lexicon
+from ...text.primitives import WORD_RE
 
 # Longer labels are quoted rather than paraphrased.
 MAX_NATURAL_WORDS = 8

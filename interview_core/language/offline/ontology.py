@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from .lexicon import lexicon
-from .text import IdentityCache, PhraseSet, stem, words
+from ...text.lexicon import lexicon
+from ...text.primitives import IdentityCache, PhraseSet, stem, words
 
 # Weights of the three kinds of evidence for a node type (a cue phrase is the strongest signal).
 CUE_WEIGHT = 1.0

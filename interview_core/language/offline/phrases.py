@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from .frames import MAX_PASSES, drop_meta, residue, strip_leading_frame, strip_trailing_frame
-from .lexicon import lexicon
-from .text import Token, stem_string
+from ...text.lexicon import lexicon
+from ...text.primitives import Token, stem_string
 
 MAX_LABEL_WORDS = 8
 MAX_WORD_CHARS = 30  # longer "words" are noise (a pasted hash, a key held down)

@@ -12,9 +12,9 @@ from pathlib import Path
 import yaml
 
 from ..contracts import QuestionRequest
-from .lexicon import lexicon
+from ...text.lexicon import lexicon
 from .naturalise import natural_label, proper_nouns
-from .text import jaccard, words
+from ...text.primitives import jaccard, words
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from vaderSentiment.vaderSentiment import SentimentIntensityAnalyzer
 
-from .lexicon import lexicon
+from ...text.lexicon import lexicon
 
 # VADER's compound score beyond these counts as a stance (its documented neutral band is +-0.05;
 # clauses are short, so a wider band keeps "it foams" neutral).

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PAGES = ["pages/home.py", "pages/interview.py", "pages/graph.py", "pages/scoring.py", "pages/weights.py",
          "pages/sessions.py"]
 GOAL_MS = {"pages/graph.py": 1000.0}
@@ -35,8 +35,8 @@ VALUES = ["peace of mind", "feeling in control", "being a good parent", "saving 
 def build_session(db_path: str, nodes: int = 200, seed: int = 0, max_turns: int = 150) -> tuple[str, int, int]:
     """Start an offline oat-milk interview and answer until the graph has ``nodes`` nodes.
     Returns (session id, node count, turns)."""
-    from ..config import registry
-    from ..session import InterviewSession
+    from interview_core.config import registry
+    from interview_core.session import InterviewSession
 
     data = yaml.safe_load(registry.resolve("methodologies", "means_end_chain").read_text(encoding="utf-8"))
     # No early end while building: continuation checks start at max_turns and the closing strategy is removed.

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import yaml
 
-from ..config.registry import CONFIG_DIR
-from ..config.settings import DedupSettings, Settings
-from .perf import NODES_PER_ANSWER, _answer
+from interview_core.config.registry import CONFIG_DIR
+from interview_core.config.settings import DedupSettings, Settings
+from .synthetic import NODES_PER_ANSWER, synthetic_answer
 
 ANSWERS = [
     "I like how creamy it is because it foams properly for my latte.",
@@ -45,7 +45,7 @@ def _never_closing_methodology() -> str:
 
 def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int = 0) -> dict:
     """Median total and per-stage ms of ``turns`` offline turns at about ``size`` nodes."""
-    from ..session import InterviewSession  # heavy imports only when the bench runs
+    from interview_core.session import InterviewSession  # heavy imports only when the bench runs
 
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database=str(Path(tmp) / "bench.db"), dedup=DedupSettings(embeddings_enabled=embeddings))
@@ -57,7 +57,7 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
         turn = 0
         while len(engine.graph) + NODES_PER_ANSWER <= size:
             turn += 1
-            result = _answer(engine.methodology, rng, turn, labels)
+            result = synthetic_answer(engine.methodology, rng, turn, labels)
             engine.apply_extraction(result, f"synthetic-{turn}", turn)
             engine.compute_state(result.assessment, turn)
         session.rt.completed_turns = turn

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .lexicon import lexicon
-from .text import Token, analysed_text, tokens
+from .primitives import Token, analysed_text, tokens
 
 Link = Literal["start", "sentence", "comma", "and", "cause", "effect", "contrast"]
 MAX_CLAUSES = 24

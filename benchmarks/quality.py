@@ -18,9 +18,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from ..config import registry
-from ..simulation.mind import load_mind
-from ..simulation.runner import POLICIES, run_interview
+from interview_core.config import registry
+from interview_core.simulation.mind import load_mind
+from interview_core.simulation.runner import POLICIES, run_interview
 
 DEFAULT_PERSONAS = ("baseline_cooperative", "brief_responder", "single_topic_fixator", "fatiguing_responder", "verbose_tangential")
 COOPERATIVE = "baseline_cooperative"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import yaml
 
-from .text import PhraseSet
+from .primitives import PhraseSet
 
 _DATA = Path(__file__).parent / "data" / "english.yaml"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import sys
 
-from ..config.settings import load_settings
-from ..dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
-from ..dedup.matcher import HybridMatcher
+from interview_core.config.settings import load_settings
+from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
+from interview_core.dedup.matcher import HybridMatcher
 
 GOALS = {"precision": 0.95, "recall": 0.70, "ms_per_turn": 50.0}
 

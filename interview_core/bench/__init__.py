@@ -1,1 +1,0 @@
-"""Benchmarks: each module registers one `interview bench` sub-command."""
