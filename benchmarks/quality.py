@@ -22,8 +22,8 @@ from interview_core.config import registry
 from interview_core.simulation.mind import load_mind
 from interview_core.simulation.runner import POLICIES, run_interview
 
-DEFAULT_PERSONAS = ("baseline_cooperative", "brief_responder", "single_topic_fixator", "fatiguing_responder", "verbose_tangential")
-COOPERATIVE = "baseline_cooperative"
+DEFAULT_PERSONAS = ("cooperative", "terse", "fixated", "tiring", "rambler", "sceptic", "emotional", "unsure")
+COOPERATIVE = "cooperative"
 GOAL_TERMINAL_SHARE = 0.9
 GOAL_TERMINAL_TURNS = 12
 GOAL_MAX_RUN = 3
@@ -57,14 +57,14 @@ def build_grid(turns, personas, minds, methodologies, policies, seeds) -> list[d
     grid = []
     for mind_name in minds:
         mind = load_mind(mind_name)
-        methodology = registry.concept(mind.concept).methodology
+        methodology = mind.load_concept().methodology
         if methodologies and methodology not in methodologies:
             continue
         for persona in personas:
             for n in turns:
                 for policy in policies:
                     for seed in seeds:
-                        grid.append({"methodology": methodology, "concept": mind.concept, "persona": persona,
+                        grid.append({"methodology": methodology, "concept": str(mind.concept_path()) if registry.is_path(mind.concept) else mind.concept, "persona": persona,
                                      "mind": mind_name, "turns": n, "policy": policy, "seed": seed})
     return grid
 

@@ -96,7 +96,7 @@ def autopilot(held: shared.LiveSession) -> None:
         from interview_core.simulation.respondent import SimulatedRespondent
         from interview_core.simulation.mind import load_mind
 
-        respondent = SimulatedRespondent(load_mind(mind), registry.persona(persona), seed=int(seed), concept=session.concept)
+        respondent = SimulatedRespondent(load_mind(mind, concept=session.concept), registry.persona(persona), seed=int(seed), concept=session.concept)
         bar = st.progress(0.0, text="Autopilot starting...")
         box = st.container()
         done = 0

@@ -90,7 +90,7 @@ def embedding_model(name: str | None):
 def concept_of_mind(name: str) -> str:
     from interview_core.simulation.mind import load_mind
 
-    return load_mind(name).concept
+    return load_mind(name).load_concept().id
 
 
 @dataclass

@@ -1,4 +1,10 @@
-"""Suite-wide settings: isolate tests from the developer's keys and database; browser-test policy."""
+"""Suite-wide settings: isolate tests from the developer's keys and database; browser-test and
+reference-material policy.
+
+Reference material (``../shared/reference`` and ``../shared/evaluation`` beside the project root) is read
+only by tests marked ``reference``. A plain clone has none: those tests are skipped and the run ends with a
+loud banner; with ``INTERVIEW_REQUIRE_REFERENCE=1`` (CI, ``.ci/run``) its absence fails them instead.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import os
 import shutil
 
 import pytest
+from reference_support import EVALUATION, REFERENCE, REFERENCE_MISSING, SHARED
 
 BROWSER_MISSING = shutil.which("chromium") is None
 
@@ -20,7 +27,16 @@ def _no_live_keys(monkeypatch, tmp_path):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests need Debian's Chromium. In CI (INTERVIEW_REQUIRE_BROWSER=1) its absence is a failure."""
+    """Browser tests need Debian's Chromium. In CI (INTERVIEW_REQUIRE_BROWSER=1) its absence is a failure.
+    Reference tests need ../shared; in CI (INTERVIEW_REQUIRE_REFERENCE=1) its absence is a failure."""
+    if REFERENCE_MISSING:
+        need_reference = os.environ.get("INTERVIEW_REQUIRE_REFERENCE") == "1"
+        for item in items:
+            if "reference" in item.keywords:
+                if need_reference:
+                    item.add_marker(pytest.mark.usefixtures("_fail_without_reference"))
+                else:
+                    item.add_marker(pytest.mark.skip(reason=f"{SHARED} absent: REFERENCE TESTS NOT RUN"))
     if not BROWSER_MISSING:
         return
     required = os.environ.get("INTERVIEW_REQUIRE_BROWSER") == "1"
@@ -37,7 +53,14 @@ def _fail_without_browser():
     pytest.fail("Chromium (/usr/bin/chromium) is required in CI; browser tests must not be skipped")
 
 
+@pytest.fixture
+def _fail_without_reference():
+    pytest.fail(f"the reference material ({REFERENCE}, {EVALUATION}) is required in CI; reference tests must not be skipped")
+
+
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if REFERENCE_MISSING:
+        terminalreporter.write_sep("!", f"REFERENCE TESTS WERE NOT RUN: {SHARED} is absent (CI sets INTERVIEW_REQUIRE_REFERENCE=1)", red=True, bold=True)
     if BROWSER_MISSING:
         terminalreporter.write_sep("!", "BROWSER TESTS WERE NOT RUN: install chromium and chromium-driver (see .ci/run)", red=True, bold=True)
 

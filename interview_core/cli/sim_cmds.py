@@ -25,8 +25,8 @@ def register(sub) -> None:
 
     s = sub.add_parser("simulate", help="interview a simulated respondent and write the run as JSON")
     s.add_argument("--methodology", help="name or path (default: the concept's methodology)")
-    s.add_argument("--concept", help="name or path (default: the mind's concept)")
-    s.add_argument("--persona", default="baseline_cooperative", help="name or path")
+    s.add_argument("--concept", help="name or path (default: the mind's concept); the mind is checked against it")
+    s.add_argument("--persona", default="cooperative", help="name or path")
     s.add_argument("--mind", required=True, help="name or path")
     s.add_argument("--turns", type=int, default=20)
     s.add_argument("--seed", type=int, default=0)
@@ -50,8 +50,9 @@ def _list(args) -> int:
 
 def _simulate(args) -> int:
     try:
-        mind = load_mind(args.mind)
-        concept = args.concept or mind.concept
+        concept = str(registry.resolve("concepts", args.concept)) if args.concept else None
+        mind = load_mind(args.mind, concept=registry.load_concept(concept) if concept else None)
+        concept = concept or str(mind.concept_path())
         methodology = args.methodology or registry.concept(concept).methodology
         with tempfile.TemporaryDirectory() as tmp:
             record = run_interview(

@@ -4,7 +4,8 @@ interviewer.
 Format (``config/minds/*.yaml``)::
 
     id: oat_milk_health_seeker
-    concept: oat_milk                 # a concept id (config/concepts)
+    concept: oat_milk                 # a concept name (config dirs) or a path to its file
+                                      # (relative paths are read from the mind file's folder)
     concepts:
       - id: creamy
         type: attribute               # a node type of the concept's methodology
@@ -25,9 +26,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from ..config import registry
+from ..config.concept import Concept
 from ..config.errors import ConfigError, Problem, did_you_mean
 from ..config.loader import read_yaml, validate_model
 
@@ -48,6 +50,15 @@ class Mind(BaseModel):
     concepts: list[MindConcept] = Field(min_length=1)
     links: list[tuple[str, str]] = Field(default_factory=list)
     dont_know: list[str] = Field(default_factory=list)
+    _folder: Path | None = PrivateAttr(default=None)  # the mind file's folder: where a relative concept path starts
+
+    def concept_path(self, config_dir=None) -> Path:
+        """The file of the concept this mind names (by name in the config dirs, or by path from the
+        mind's folder)."""
+        return registry.resolve("concepts", self.concept, config_dir, relative_to=self._folder)
+
+    def load_concept(self, config_dir=None) -> Concept:
+        return registry.load_concept(self.concept_path(config_dir))
 
     # -- structure -----------------------------------------------------------------------------------
     @cached_property
@@ -113,8 +124,11 @@ class Mind(BaseModel):
         return out
 
 
-def check_mind(mind: Mind, file: str, config_dir: Path | str | None = None) -> list[Problem]:
-    """Every cross-reference problem: concept, node types, elements, link ends, duplicates, cycles."""
+def check_mind(mind: Mind, file: str, config_dir: Path | str | None = None, concept: Concept | None = None) -> list[Problem]:
+    """Every cross-reference problem: concept, node types, elements, link ends, duplicates, cycles.
+
+    ``concept``: the concept the mind is used with (e.g. given with ``--concept``); by default the one
+    the mind names."""
     problems: list[Problem] = []
 
     def err(path: str, message: str, severity: str = "error") -> None:
@@ -134,13 +148,14 @@ def check_mind(mind: Mind, file: str, config_dir: Path | str | None = None) -> l
     if not problems and _has_cycle(mind):
         err("links", "links form a cycle; a ladder must lead upwards")
 
-    try:
-        concept = registry.concept(mind.concept, config_dir)
-    except ConfigError as exc:
-        names = [p.stem for p in registry.list_files("concepts", config_dir)]
-        reason = exc.problems[0].message if exc.problems else "invalid"
-        err("concept", f"cannot load concept '{mind.concept}' ({reason}){did_you_mean(mind.concept, names)}")
-        return problems
+    if concept is None:
+        try:
+            concept = mind.load_concept(config_dir)
+        except ConfigError as exc:
+            names = [p.stem for p in registry.list_files("concepts", config_dir)]
+            reason = exc.problems[0].message if exc.problems else "invalid"
+            err("concept", f"cannot load concept '{mind.concept}' ({reason}){did_you_mean(mind.concept, names)}")
+            return problems
     try:
         methodology = registry.methodology(concept.methodology, config_dir)
     except ConfigError as exc:
@@ -175,17 +190,20 @@ def _has_cycle(mind: Mind) -> bool:
     return any(cid not in state and visit(cid) for cid in mind.by_id)
 
 
-def parse_mind(path: Path | str, text: str | None = None, config_dir=None) -> tuple[Mind, list[Problem]]:
+def parse_mind(path: Path | str, text: str | None = None, config_dir=None,
+               concept: Concept | None = None) -> tuple[Mind, list[Problem]]:
     """Load and check a mind file; raise ConfigError on errors, return warnings alongside."""
     path = Path(path)
     mind = validate_model(Mind, read_yaml(path, text), path.name)
-    problems = check_mind(mind, path.name, config_dir)
+    mind._folder = path.resolve().parent
+    problems = check_mind(mind, path.name, config_dir, concept)
     if any(p.severity == "error" for p in problems):
         raise ConfigError(problems)
     return mind, problems
 
 
-def load_mind(name_or_path: str | Path, config_dir=None) -> Mind:
-    """A mind by shipped name (``oat_milk_health_seeker``) or path; raise ConfigError when invalid."""
+def load_mind(name_or_path: str | Path, config_dir=None, concept: Concept | None = None) -> Mind:
+    """A mind by name (``oat_milk_health_seeker``) or path, checked against ``concept`` when given (else
+    the concept it names); raise ConfigError when invalid."""
     path = registry.resolve("minds", str(name_or_path), config_dir)
-    return parse_mind(path, config_dir=config_dir)[0]
+    return parse_mind(path, config_dir=config_dir, concept=concept)[0]

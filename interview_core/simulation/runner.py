@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from ..config import registry
 from ..config.concept import Concept
-from ..config.errors import ConfigError, Problem
 from ..config.methodology import Methodology
 from ..provenance import Provenance
 from . import metrics as m
@@ -38,10 +37,8 @@ def run_interview(
 
     meth = registry.methodology(methodology)
     conc = registry.concept(concept)
-    mind_obj = load_mind(mind)
+    mind_obj = load_mind(mind, concept=conc)  # checked against the concept it is used with
     pers = registry.persona(persona)
-    if mind_obj.concept != conc.id:
-        raise ConfigError([Problem(mind, "concept", f"mind '{mind_obj.id}' is about '{mind_obj.concept}', not '{conc.id}'")])
     respondent = SimulatedRespondent(mind_obj, pers, seed=seed, concept=conc)
     session = InterviewSession.start(
         methodology=methodology, concept=concept, max_turns=turns, db_path=db_path, settings=None,

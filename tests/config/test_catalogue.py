@@ -1,14 +1,13 @@
 """The signal catalogue covers the seeds' signals and every signal the reference files use."""
 
-from pathlib import Path
 
 import pytest
 import yaml
+from reference_support import reference_files
 
 from interview_core.config.methodology import resolve_weight_key
 from interview_core.vocabulary import catalogue
 
-REFERENCE = Path(__file__).resolve().parents[3] / "shared" / "reference" / "methodologies"
 
 SEED_SIGNALS = [
     "graph.node_count", "graph.max_depth", "graph.orphan_count", "graph.chain_completion.has_complete",
@@ -28,7 +27,7 @@ def test_seed_signals_are_catalogued(name):
     assert spec.description and spec.pool in catalogue.POOLS
 
 
-@pytest.mark.parametrize("path", sorted(REFERENCE.glob("*.yaml")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", reference_files("reference", "methodologies"))
 def test_every_reference_weight_key_resolves(path):
     data = yaml.safe_load(path.read_text())
     for strategy in data["strategies"]:

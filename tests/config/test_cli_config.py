@@ -4,12 +4,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from reference_support import SHARED
+
 from interview_core.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = ROOT.parent / "shared" / "reference"
+REFERENCE = SHARED / "reference"
 
 
+@pytest.mark.reference
 def test_validate_reference_methodologies_exit_0(capsys):
     paths = [str(p) for p in sorted((REFERENCE / "methodologies").glob("*.yaml"))]
     assert main(["methodologies", "validate", *paths]) == 0
@@ -19,6 +23,7 @@ def test_validate_reference_methodologies_exit_0(capsys):
     assert "never fires" in out.err
 
 
+@pytest.mark.reference
 def test_validate_strict_turns_warnings_into_errors(capsys):
     path = str(REFERENCE / "methodologies" / "means_end_chain.yaml")
     assert main(["methodologies", "validate", "--strict", path]) == 2
@@ -49,7 +54,8 @@ def test_list_commands(capsys):
     assert "oat_milk" in capsys.readouterr().out
     assert main(["personas", "list"]) == 0
     out = capsys.readouterr().out
-    assert "cooperative" in out and "baseline_cooperative" in out
+    assert {"cooperative", "terse", "rambler", "tiring", "fixated", "sceptic", "emotional", "unsure"} <= set(out.split())
+    assert "baseline_cooperative" not in out  # reference personas are not found by name
 
 
 def test_console_script_installed():

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from reference_support import SHARED, reference_files
 
 from interview_core.config import ConfigError, load_concept, load_methodology, load_persona
 from interview_core.config.methodology import methodology_warnings, resolve_weight_key, WeightKeyError
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = ROOT.parent / "shared" / "reference"
+REFERENCE = SHARED / "reference"
 OURS = ROOT / "config"
 
 
@@ -38,7 +39,7 @@ def test_our_methodologies_cover_the_seed_strategies():
     assert {p.stem for p in _files(OURS / "methodologies")} >= {"means_end_chain", "jobs_to_be_done", "critical_incident"}
 
 
-@pytest.mark.parametrize("path", _files(REFERENCE / "methodologies"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", reference_files("reference", "methodologies"))
 def test_reference_methodologies_load_unchanged(path):
     m = load_methodology(path)
     assert len(m.strategies) >= 5
@@ -62,7 +63,7 @@ def test_reference_minimal_concept_form(tmp_path):
     assert load_concept(p).elements == []
 
 
-@pytest.mark.parametrize("path", _files(OURS / "personas") + _files(REFERENCE / "personas"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.name) for p in _files(OURS / "personas")] + reference_files("reference", "personas"))
 def test_personas_validate(path):
     p = load_persona(path)
     assert p.id == path.stem
@@ -196,6 +197,7 @@ def test_resolve_weight_key_rejects_category_typo():
         resolve_weight_key("llm.response_depth.deeep")
 
 
+@pytest.mark.reference
 def test_reference_data_is_beside_the_project():
     """The reference files must be there (CI puts ../shared beside the clone); never skip them silently."""
     assert len(_files(REFERENCE / "methodologies")) == 5, f"missing {REFERENCE / 'methodologies'}"

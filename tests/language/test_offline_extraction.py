@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from reference_support import reference_files
 
 from interview_core.config.methodology import load_methodology
 from interview_core.language.contracts import ExtractionRequest
@@ -10,7 +11,7 @@ from interview_core.vocabulary import FocusRef
 from interview_core.language.offline import OfflineLanguage
 
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE = sorted((ROOT.parent / "shared" / "reference" / "methodologies").glob("*.yaml"))
+REFERENCE = reference_files("reference", "methodologies")
 OURS = sorted((ROOT / "config/methodologies").glob("*.yaml"))
 
 
@@ -153,7 +154,7 @@ def test_jtbd_types_from_its_own_ontology(oat_milk):
         assert jtbd.is_edge_permitted(e.relation_type, types[e.source_label], types[e.target_label])
 
 
-@pytest.mark.parametrize("path", REFERENCE + OURS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", REFERENCE + [pytest.param(p, id=p.name) for p in OURS])
 def test_any_methodology_gives_permitted_edges(path, oat_milk):
     m = load_methodology(path)
     answer = ("The first time I tried it I was rushing to work, so I asked the barista for oat milk, and it tasted "

@@ -5,8 +5,10 @@ import statistics
 from pathlib import Path
 
 import pytest
+from reference_support import REFERENCE
 
 from interview_core.config import registry
+from interview_core.config.errors import ConfigError
 from interview_core.config.persona import Persona
 from interview_core.simulation import intent
 from interview_core.simulation.mind import parse_mind
@@ -161,7 +163,7 @@ def interview(persona, mind_name="oat_milk_health_seeker", seed=0, questions=QUE
 
 
 def test_deterministic_under_a_seed():
-    p = registry.persona("baseline_cooperative")
+    p = registry.persona("cooperative")
     a, b, c = interview(p, seed=7), interview(p, seed=7), interview(p, seed=8)
     assert [x.text for x in a] == [x.text for x in b]
     assert [x.revealed for x in a] == [x.revealed for x in b]
@@ -176,32 +178,57 @@ def flag_share(answers, flag):
     return sum(flag in a.flags for a in answers) / len(answers)
 
 
+@pytest.mark.reference
 def test_all_nine_reference_personas_load_and_answer():
-    names = [p.stem for p in (registry.PROJECT_ROOT.parent / "shared" / "reference" / "personas").glob("*.yaml")]
-    assert len(names) == 9
-    for name in names:
-        answers = interview(registry.persona(name), seed=1)
-        assert all(a.text for a in answers), name
+    paths = sorted((REFERENCE / "personas").glob("*.yaml"))
+    assert len(paths) == 9
+    for path in paths:
+        answers = interview(registry.persona(str(path)), seed=1)
+        assert all(a.text for a in answers), path.name
 
 
-def test_reference_personas_change_behaviour_measurably():
-    runs = {name: [a for seed in range(4) for a in interview(registry.persona(name), seed=seed)] for name in (
-        "baseline_cooperative", "brief_responder", "verbose_tangential", "uncertain_hedger", "single_topic_fixator",
-        "fatiguing_responder", "emotionally_reactive")}
-    base = runs["baseline_cooperative"]
-    assert words(runs["brief_responder"]) < 0.7 * words(base) < words(base) < words(runs["verbose_tangential"])
-    assert flag_share(runs["uncertain_hedger"], "hedged") > 2 * flag_share(base, "hedged")
-    assert flag_share(runs["verbose_tangential"], "tangent") > 0.3 and flag_share(base, "tangent") == 0
-    assert flag_share(runs["single_topic_fixator"], "fixated") > 0 and flag_share(base, "fixated") == 0
-    assert sum(a.text.endswith("!") for a in runs["emotionally_reactive"]) > 0.9 * len(runs["emotionally_reactive"])
-    tired = runs["fatiguing_responder"]
+def assert_behaviours(runs: dict, base: str, brief: str, verbose: str, hedger: str, fixator: str, tiring: str,
+                      emotional: str) -> None:
+    """Each behaviour measurably differs from the cooperative control."""
+    coop = runs[base]
+    assert words(runs[brief]) < 0.7 * words(coop) < words(coop) < words(runs[verbose])
+    assert flag_share(runs[hedger], "hedged") > 2 * flag_share(coop, "hedged")
+    assert flag_share(runs[verbose], "tangent") > 0.3 and flag_share(coop, "tangent") == 0
+    assert flag_share(runs[fixator], "fixated") > 0 and flag_share(coop, "fixated") == 0
+    assert sum(a.text.endswith("!") for a in runs[emotional]) > 0.9 * len(runs[emotional])
+    tired = runs[tiring]
     per_run = len(QUESTIONS)
     early = [a for i, a in enumerate(tired) if i % per_run < 5]
     late = [a for i, a in enumerate(tired) if i % per_run >= 20]
     assert words(late) < 0.6 * words(early)
-    # acknowledgments follow response_patterns: brief responder 0.20 vs baseline 0.05
     ack = lambda xs: sum(a.kind == "acknowledgment" for a in xs) / len(xs)
-    assert ack(runs["brief_responder"]) > 2 * ack(base)
+    assert ack(runs[brief]) > 2 * ack(coop)
+
+
+def test_our_personas_cover_the_behaviours_measurably():
+    """Our own personas (no ../shared needed): brief, verbose/tangential, fatiguing, fixated, sceptical,
+    emotional, uncertain and cooperative."""
+    names = ("cooperative", "terse", "rambler", "unsure", "fixated", "tiring", "emotional", "sceptic")
+    runs = {n: [a for seed in range(4) for a in interview(registry.persona(n), seed=seed)] for n in names}
+    assert_behaviours(runs, "cooperative", "terse", "rambler", "unsure", "fixated", "tiring", "emotional")
+    # the sceptic states views plainly: hardly any hedging, answers no longer than the control's
+    assert flag_share(runs["sceptic"], "hedged") < 0.15
+    assert words(runs["sceptic"]) <= words(runs["cooperative"])
+
+
+@pytest.mark.reference
+def test_reference_personas_change_behaviour_measurably():
+    names = ("baseline_cooperative", "brief_responder", "verbose_tangential", "uncertain_hedger",
+             "single_topic_fixator", "fatiguing_responder", "emotionally_reactive")
+    runs = {n: [a for seed in range(4) for a in interview(registry.persona(str(REFERENCE / "personas" / f"{n}.yaml")), seed=seed)]
+            for n in names}
+    assert_behaviours(runs, *names)
+
+
+def test_reference_personas_are_not_found_by_name():
+    """The product never looks beside the project for files: a reference persona is used by path only."""
+    with pytest.raises(ConfigError, match="no persona named 'baseline_cooperative'"):
+        registry.persona("baseline_cooperative")
 
 
 def test_our_knobs_drive_fixation_fatigue_and_tangents():

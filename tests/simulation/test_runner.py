@@ -9,7 +9,7 @@ KEYS = {"session_id", "methodology", "concept", "persona", "mind", "turns", "ter
 
 
 def test_run_record_and_determinism(tmp_path):
-    args = ("means_end_chain", "oat_milk", "baseline_cooperative", "oat_milk_health_seeker", 6)
+    args = ("means_end_chain", "oat_milk", "cooperative", "oat_milk_health_seeker", 6)
     a = run_interview(*args, seed=3, db_path=str(tmp_path / "a.db"))
     b = run_interview(*args, seed=3, db_path=str(tmp_path / "b.db"))
     assert KEYS <= set(a)
@@ -23,7 +23,7 @@ def test_run_record_and_determinism(tmp_path):
 
 
 def test_scripted_baseline_probes_elements_then_asks_why(tmp_path):
-    rec = run_interview("means_end_chain", "oat_milk", "baseline_cooperative", "oat_milk_health_seeker", 8,
+    rec = run_interview("means_end_chain", "oat_milk", "cooperative", "oat_milk_health_seeker", 8,
                         seed=0, policy="scripted", db_path=str(tmp_path / "s.db"))
     questions = [t["question"] for t in rec["turns"]]
     assert "creamy texture" in questions[1].lower()  # the first element probe follows the opening
@@ -33,9 +33,9 @@ def test_scripted_baseline_probes_elements_then_asks_why(tmp_path):
 
 def test_cli_simulate_writes_json(tmp_path, capsys):
     out = tmp_path / "run.json"
-    code = main(["simulate", "--mind", "banking_locked_out", "--persona", "brief_responder", "--turns", "4",
+    code = main(["simulate", "--mind", "banking_locked_out", "--persona", "terse", "--turns", "4",
                  "--seed", "1", "--db", str(tmp_path / "c.db"), "--out", str(out)])
     assert code == 0
     rec = json.loads(out.read_text())
-    assert rec["methodology"] == "critical_incident" and rec["persona"] == "brief_responder"
+    assert rec["methodology"] == "critical_incident" and rec["persona"] == "terse"
     assert "ladder recall" in capsys.readouterr().out
