@@ -54,8 +54,19 @@ def _validate(args, loader=None) -> int:
         print(str(e), file=sys.stderr)
     if errors:
         return 2
+    if args.kind == "methodologies":
+        for raw in args.paths:
+            print(_defaults_line(Path(raw)))
     print(f"{len(args.paths)} file(s) valid" + (f", {len(warnings)} warning(s)" if warnings else ""))
     return 0
+
+
+def _defaults_line(path: Path) -> str:
+    """Which engine-default safeguards a valid methodology file relies on (does not set itself)."""
+    from ..scoring.safeguards import relied_on
+
+    relied = relied_on(registry.load_methodology(path))
+    return f"{path.name}: relies on engine defaults: {', '.join(relied) if relied else 'none (sets every safeguard itself)'}"
 
 
 def _list(args) -> int:

@@ -23,6 +23,9 @@ COMMAND_MODULES = [
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="interview", description="Adaptive interview platform for qualitative research.")
+    parser.add_argument("--config-dir", action="append", default=[], metavar="DIR",
+                        help="an extra configuration directory (methodologies/, concepts/, personas/, minds/) "
+                             "searched for names after INTERVIEW_CONFIG_DIR; repeatable")
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMAND_MODULES:
         try:
@@ -38,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.config_dir:
+        from ..config.registry import add_extra_dirs
+
+        add_extra_dirs(args.config_dir)
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:

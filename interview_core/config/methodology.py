@@ -133,6 +133,17 @@ class Veto(_Strict):
     spares: list[str] = Field(default_factory=list)
     threshold: float | None = None
     description: str = ""
+    enabled: bool = True  # false: switch this veto off (also an engine default, see scoring/safeguards.py)
+
+
+class Safeguard(_Strict):
+    """A file's setting for one engine-default safeguard (:mod:`interview_core.scoring.safeguards`):
+    switch it off, or change its threshold, weight or spared strategies."""
+
+    enabled: bool = True
+    threshold: float | None = None
+    weight: float | None = None
+    spares: list[str] | None = None
 
 
 class Continuation(_Strict):
@@ -153,6 +164,7 @@ class Methodology(_Strict):
     phases: dict[str, Phase] = Field(default_factory=dict)
     phase_boundaries: dict[str, PhaseBoundary] = Field(default_factory=dict)
     vetoes: list[Veto] = Field(default_factory=list)
+    safeguards: dict[str, Safeguard] = Field(default_factory=dict)
     continuation: Continuation = Field(default_factory=Continuation)
 
     # -- convenience -------------------------------------------------------------------------------
@@ -315,6 +327,17 @@ def check_methodology(m: Methodology, file: str) -> list[Problem]:
         if phase_name not in ("mid", "late"):
             err(f"phase_boundaries.{phase_name}", f"unknown phase '{phase_name}' (boundaries are for: mid, late)")
 
+    from ..scoring.safeguards import SAFEGUARD_NAMES  # the engine's defaults (scoring imports config)
+
+    for name, guard in m.safeguards.items():
+        path = f"safeguards.{name}"
+        if name not in SAFEGUARD_NAMES:
+            err(path, f"unknown safeguard '{name}'{did_you_mean(name, SAFEGUARD_NAMES)} (known: {', '.join(SAFEGUARD_NAMES)})")
+        if any(v.name == name for v in m.vetoes):
+            err(path, f"'{name}' is also listed under vetoes; set it in one place")
+        for strat in guard.spares or []:
+            if strat not in names:
+                err(f"{path}.spares", f"unknown strategy '{strat}'{did_you_mean(strat, names)}")
     for i, veto in enumerate(m.vetoes):
         if veto.name not in VETO_NAMES:
             err(f"vetoes[{veto.name}]", f"unknown veto '{veto.name}'{did_you_mean(veto.name, VETO_NAMES)}")

@@ -9,7 +9,9 @@ Every strategy is paired with every candidate focus of its kind:
 
 For a pair, global and focus signals are merged (focus signals win), the base score is the sum of the
 strategy's weight contributions (:mod:`interview_core.scoring.values`), vetoes are applied
-(:mod:`interview_core.scoring.vetoes`), and ``final = base x phase multiplier + phase bonus``.
+(:mod:`interview_core.scoring.vetoes`), and ``final = base x phase multiplier + phase bonus``. The
+strategies and vetoes are the methodology's with the engine-default safeguards filled in
+(:mod:`interview_core.scoring.safeguards`).
 
 Speed: a strategy's global part is computed once; focus parts are columns over all candidates (numpy),
 each factor column computed once per table and shared by every strategy that uses the key. Only the
@@ -31,6 +33,7 @@ from ..vocabulary.catalogue import SignalSpec
 from ..signals.registry import DetectedSignals
 from . import values
 from .models import Alternative, Contribution
+from .safeguards import effective
 from .vetoes import TableView, VetoContext, veto_mask
 
 PER_CANDIDATE = frozenset({"technique.node.strategy_repetition", "temporal.strategy_repetition_count"})
@@ -199,8 +202,9 @@ def rank_strategy_node_pairs(
     phase_cfg = methodology.phases.get(phase) if phase else None
     veto_context = veto_context or VetoContext()
     tables = _tables(signals, node_refs, element_refs)
+    enforced = effective(methodology)
     blocks: list[_Block] = []
-    for strategy in methodology.strategies:
+    for strategy in enforced.strategies:
         compiled = compile_strategy(strategy)
         table = tables[strategy.focus_kind]
         if strategy.focus_kind == "node" and not table.ids:
@@ -221,7 +225,7 @@ def rank_strategy_node_pairs(
         bonus = phase_cfg.phase_bonuses.get(strategy.name, 0.0) if phase_cfg else 0.0
         veto_index = np.full(len(table.ids), -1)
         reasons: list[tuple[str, str]] = []
-        for veto in methodology.vetoes:
+        for veto in enforced.vetoes:
             mask, reason = veto_mask(veto, strategy.name, table, signals.global_, veto_context)
             mask = mask & (veto_index < 0)
             if mask.any():

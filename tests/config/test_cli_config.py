@@ -63,3 +63,24 @@ def test_console_script_installed():
     result = subprocess.run([str(exe), "personas", "validate", str(ROOT / "config" / "personas" / "terse.yaml")],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+def test_config_dirs_are_honoured_by_name(tmp_path, monkeypatch, capsys):
+    """A user's own folder (--config-dir or INTERVIEW_EXTRA_CONFIG_DIRS) and INTERVIEW_CONFIG_DIR."""
+    from interview_core.config import registry
+
+    own = tmp_path / "mine"
+    (own / "personas").mkdir(parents=True)
+    text = (ROOT / "config" / "personas" / "terse.yaml").read_text().replace("id: terse", "id: my_terse")
+    (own / "personas" / "my_terse.yaml").write_text(text)
+    monkeypatch.setenv(registry.EXTRA_DIRS_ENV, "")  # restored after the test
+    assert main(["--config-dir", str(own), "personas", "list"]) == 0
+    out = capsys.readouterr().out.split()
+    assert "my_terse" in out and "cooperative" in out
+    assert registry.persona("my_terse").id == "my_terse"
+    # INTERVIEW_CONFIG_DIR replaces config/ as the primary directory
+    monkeypatch.delenv(registry.EXTRA_DIRS_ENV)
+    monkeypatch.setenv(registry.CONFIG_DIR_ENV, str(own))
+    assert [p.stem for p in registry.list_files("personas")] == ["my_terse"]
+    with pytest.raises(Exception, match="no persona named 'terse'"):
+        registry.persona("terse")
