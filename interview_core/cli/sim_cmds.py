@@ -10,6 +10,7 @@ from pathlib import Path
 from ..config import registry
 from ..config.errors import ConfigError
 from ..simulation.mind import load_mind, parse_mind
+from ..simulation.oracle import EXTRACTIONS
 from ..simulation.runner import POLICIES, run_interview
 from .config_cmds import _validate
 
@@ -32,6 +33,8 @@ def register(sub) -> None:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--provider", choices=["offline", "anthropic", "openai"], default=None)
     s.add_argument("--policy", choices=POLICIES, default="adaptive")
+    s.add_argument("--extraction", choices=EXTRACTIONS, default="offline",
+                   help="offline: the session's language layer; oracle: exactly what the respondent revealed")
     s.add_argument("--db", help="SQLite file for the session (default: a temporary file)")
     s.add_argument("--out", required=True, help="run record JSON")
     s.set_defaults(func=_simulate)
@@ -57,7 +60,7 @@ def _simulate(args) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             record = run_interview(
                 methodology, concept, args.persona, args.mind, args.turns, args.seed, provider=args.provider,
-                policy=args.policy, db_path=args.db or str(Path(tmp) / "simulate.db"),
+                policy=args.policy, db_path=args.db or str(Path(tmp) / "simulate.db"), extraction=args.extraction,
             )
     except ConfigError as exc:
         for p in exc.problems:

@@ -13,6 +13,7 @@ from ..config.methodology import Methodology
 from ..provenance import Provenance
 from . import metrics as m
 from .mind import Mind, load_mind
+from .oracle import EXTRACTIONS, OracleLanguage
 from .respondent import SimulatedRespondent
 from .similarity import Similarity, default_similarity
 
@@ -27,12 +28,16 @@ def _nodes(snapshot: dict) -> list[dict]:
 def run_interview(
     methodology: str, concept: str, persona: str, mind: str, turns: int, seed: int = 0,
     provider: str | None = None, policy: str = "adaptive", db_path: str | None = None,
-    sim: Similarity | None = None,
+    sim: Similarity | None = None, extraction: str = "offline",
 ) -> dict:
     """Run one simulated interview of at most ``turns`` answers; return the run record with metrics.
 
-    ``methodology``, ``concept``, ``persona`` and ``mind`` are shipped names or file paths.
+    ``methodology``, ``concept``, ``persona`` and ``mind`` are names or file paths. ``extraction``:
+    ``offline`` (the session's own language layer) or ``oracle`` (:mod:`.oracle`: exactly what the
+    respondent revealed, so the strategy engine is measured apart from extraction quality).
     """
+    if extraction not in EXTRACTIONS:
+        raise ValueError(f"unknown extraction '{extraction}' (use one of {', '.join(EXTRACTIONS)})")
     from ..session import InterviewSession  # the engine; the respondent itself never imports it
 
     meth = registry.methodology(methodology)
@@ -44,11 +49,16 @@ def run_interview(
         methodology=methodology, concept=concept, max_turns=turns, db_path=db_path, settings=None,
         provider=provider, policy=policy, seed=seed,
     )
+    oracle = None
+    if extraction == "oracle":
+        oracle = session.rt.language = OracleLanguage(session.rt.language, mind_obj, meth)
     question = session.opening_question
     record_turns: list[dict] = []
     termination = None
     for _ in range(turns):
         ans = respondent.answer(question)
+        if oracle is not None:
+            oracle.expect(ans)
         tr = session.answer(ans.text, provenance=Provenance.simulated(pers.id, mind_obj.id))
         record_turns.append({
             "question": question, "answer": ans.text, "revealed": ans.revealed, "respondent": ans.record(),
@@ -60,7 +70,7 @@ def run_interview(
         question = tr.next_question
     record = {
         "session_id": session.session_id, "methodology": meth.name, "concept": conc.id, "persona": pers.id,
-        "mind": mind_obj.id, "policy": policy, "seed": seed, "max_turns": turns, "turns": record_turns,
+        "mind": mind_obj.id, "policy": policy, "seed": seed, "extraction": extraction, "max_turns": turns, "turns": record_turns,
         "termination_reason": termination, "graph": session.graph_snapshot(),
     }
     record["metrics"] = score_run(record, mind_obj, conc, meth, sim or default_similarity())
