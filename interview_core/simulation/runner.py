@@ -70,11 +70,32 @@ def run_interview(
         question = tr.next_question
     record = {
         "session_id": session.session_id, "methodology": meth.name, "concept": conc.id, "persona": pers.id,
-        "mind": mind_obj.id, "policy": policy, "seed": seed, "extraction": extraction, "max_turns": turns, "turns": record_turns,
+        "mind": mind_obj.id, "policy": policy, "seed": seed, "extraction": extraction,
+        "methodology_file": methodology, "concept_file": concept, "mind_file": str(mind), "max_turns": turns, "turns": record_turns,
         "termination_reason": termination, "graph": session.graph_snapshot(),
     }
     record["metrics"] = score_run(record, mind_obj, conc, meth, sim or default_similarity())
+    record["metrics"].update(ending_metrics(record, mind_obj, pers))
     return record
+
+
+EARLY_END_TURN = 12
+
+
+def ending_metrics(record: dict, mind: Mind, persona) -> dict:
+    """How the run ended against what was left: links the respondent never revealed (both ends said),
+    whether the respondent was tired by then (its persona's fatigue onset passed), and ``early_end``: the
+    interview stopped itself before turn 12 while links were unrevealed and the respondent was not tired."""
+    from .behaviour import profile
+
+    said = {c for t in record["turns"] for c in t["revealed"]}
+    unrevealed = sum(1 for a, b in mind.links if not (a in said and b in said))
+    onset = profile(persona).fatigue_onset
+    n = len(record["turns"])
+    fatigued = onset is not None and n > onset
+    stopped = record["termination_reason"] not in (None, "max_turns_reached")
+    return {"links_unrevealed": unrevealed, "respondent_fatigued": fatigued,
+            "early_end": stopped and n < min(EARLY_END_TURN, record["max_turns"]) and unrevealed > 0 and not fatigued}
 
 
 def score_run(record: dict, mind: Mind, concept: Concept, methodology: Methodology, sim: Similarity) -> dict:

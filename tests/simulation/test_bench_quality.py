@@ -10,12 +10,20 @@ from interview_core.simulation.runner import score_run
 from interview_core.simulation.similarity import Similarity
 
 
-def test_grid_pairs_minds_with_their_methodology():
-    grid = q.build_grid([10, 20], ["baseline_cooperative"], [], ["critical_incident"], ["adaptive", "scripted"], [0])
+def test_grid_pairs_each_methodology_file_with_the_minds_it_suits(tmp_path):
+    grid, notes = q.build_grid([10, 20], ["cooperative"], [], ["critical_incident"], ["adaptive", "scripted"], [0],
+                               ["offline", "oracle"])
     minds = {j["mind"] for j in grid}
     assert minds == {p.stem for p in registry.list_files("minds") if p.stem.startswith("banking_")}
-    assert len(grid) == len(minds) * 2 * 2
-    assert all(j["concept"] == "online_banking_incident" for j in grid)
+    assert len(grid) == len(minds) * 2 * 2 * 2 and not notes
+    assert all(j["concept"].endswith("online_banking_incident.yaml") and j["label"] == "critical_incident" for j in grid)
+    # A file whose ontology suits no mind says so instead of being left out.
+    text = (registry.CONFIG_DIR / "methodologies" / "means_end_chain.yaml").read_text()
+    odd = tmp_path / "methods" / "odd.yaml"
+    odd.parent.mkdir()
+    odd.write_text(text.replace("name: attribute", "name: feature").replace("[attribute,", "[feature,").replace(", attribute]", ", feature]"))
+    grid, notes = q.build_grid([10], ["cooperative"], ["oat_milk_texture_lover"], [str(odd)], ["adaptive"], [0])
+    assert grid == [] and notes and notes[0].startswith("odd@" + tmp_path.name + ": suits no mind")
 
 
 def alt(strategy, final, contributions=(), vetoed=False):
@@ -44,7 +52,8 @@ def record():
         turn("Why does feeling indulgent matter?", "I can't say more.", [], "deepen", [n1, n2, n3], {"kind": "node", "id": "c"}, deepen),
     ]
     graph = {"nodes": [n1, n2, n3], "edges": [{"source": "a", "target": "b"}, {"source": "b", "target": "c"}]}
-    return {"mind": "oat_milk_texture_lover", "methodology": "means_end_chain", "turns": turns, "graph": graph}
+    return {"mind": "oat_milk_texture_lover", "mind_file": "oat_milk_texture_lover", "methodology": "means_end_chain",
+            "methodology_file": "means_end_chain", "turns": turns, "graph": graph}
 
 
 def test_score_run_by_hand(record):
@@ -64,35 +73,44 @@ def test_score_run_by_hand(record):
     assert "terminal" not in why
 
 
-def fake_run(policy, persona, turns, ladder, terminal_turn, longest=2, dups=(), methodology="means_end_chain", why=None):
+def fake_run(policy, persona, turns, ladder, terminal_turn, longest=2, dups=(), methodology="means_end_chain", why=None,
+             extraction="offline", early=False):
     return {"methodology": methodology, "policy": policy, "persona": persona, "turns": turns, "mind": "m", "seed": 0,
+            "extraction": extraction, "termination_reason": "depth_plateau" if early else None,
             "why": why or {}, "metrics": {
                 "ladder_recall": ladder, "concept_recall": ladder, "terminal_reached": terminal_turn is not None,
                 "terminal_turn": terminal_turn, "element_coverage": 0.5, "duplicate_rate": len(dups) / turns,
-                "duplicate_turns": list(dups), "extraction_precision": None,
+                "duplicate_turns": list(dups), "extraction_precision": None, "turns": 9 if early else turns,
+                "early_end": early, "links_unrevealed": 2 if early else 0,
                 "strategy": {"longest_run": longest, "distinct_per_10": 3.0, "top_share": 0.4, "distinct_focus_nodes": 4, "rotation": None}}}
 
 
 def test_aggregate_and_goals():
     coop = q.COOPERATIVE
     runs = [fake_run("adaptive", coop, 20, 0.7, 8), fake_run("adaptive", coop, 20, 0.5, 14, why={"terminal": "late"}),
-            fake_run("scripted", coop, 20, 0.3, None), fake_run("adaptive", "brief_responder", 10, 0.2, None, longest=5,
-                                                                 dups=(4,), why={"streak": {"turn 3": "deepen ..."}})]
+            fake_run("scripted", coop, 20, 0.3, None), fake_run("adaptive", "terse", 10, 0.2, None, longest=5,
+                                                                 dups=(4,), why={"streak": {"turn 3": "deepen ..."}}, early=True),
+            fake_run("adaptive", coop, 20, 0.9, 6, extraction="oracle")]
     rows = q.aggregate(runs)
     first = next(r for r in rows if r["policy"] == "adaptive" and r["persona"] == coop)
     assert first["runs"] == 2 and first["ladder_recall"] == pytest.approx(0.6) and first["terminal_rate"] == 1.0
     assert first["terminal_turn"] == 11
     goals = {g["goal"]: g for g in q.goals(runs)}
-    terminal = next(g for k, g in goals.items() if k.startswith("MEC cooperative"))
+    off = "means_end_chain [offline]"
+    terminal = goals[f"{off} cooperative: terminal value within 12 turns in >= 90% of runs"]
     assert terminal["value"] == 0.5 and not terminal["met"] and terminal["misses"][0]["why"] == "late"
-    streak = next(g for k, g in goals.items() if "in a row" in k)
+    streak = goals[f"{off}: no run of one strategy longer than 3 (every persona)"]
     assert streak["value"] == 5 and not streak["met"] and streak["misses"][0]["why"] == {"turn 3": "deepen ..."}
-    dup = next(g for k, g in goals.items() if "duplicate" in k)
+    dup = goals[f"{off}: no duplicate questions"]
     assert dup["value"] == 1 and not dup["met"]
-    ladder = next(g for k, g in goals.items() if k.endswith(f">= {q.GOAL_LADDER}"))
+    early = next(g for k, g in goals.items() if k.startswith(off) and "before turn 12" in k)
+    assert early["value"] == 1 and not early["met"] and "2 link(s) unrevealed" in early["misses"][0]["why"]
+    ladder = goals[f"{off} cooperative, 20 turns: mean ladder recall >= {q.GOAL_LADDER}"]
     assert ladder["value"] == 0.6 and ladder["met"]
-    ratio = next(g for k, g in goals.items() if "scripted" in k)
+    ratio = goals[f"{off} cooperative, 20 turns: ladder recall >= {q.GOAL_LADDER_RATIO}x scripted baseline"]
     assert ratio["value"] == pytest.approx(2.0) and ratio["met"]
+    oracle = goals[f"means_end_chain [oracle] cooperative, 20 turns: mean ladder recall >= {q.GOAL_LADDER_ORACLE}"]
+    assert oracle["value"] == 0.9 and oracle["met"]  # oracle rows are reported apart, with their own target
     text = q.table(rows)
     assert "adaptive" in text and "scripted" in text and len(text.splitlines()) == 2 + len(rows)
 
