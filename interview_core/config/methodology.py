@@ -28,6 +28,9 @@ TEMPLATE_PLACEHOLDERS = ("focus", "summary", "concept")
 METHOD_PLACEHOLDERS = ("concept", "stimulus_intro")
 VETO_NAMES = ("knowledge_ceiling", "element_exhausted", "recent_redundancy", "node_exhausted", "terminal_node",
               "strategy_run")
+# Engine-default safeguards a file may set by name (defined in interview_core/scoring/safeguards.py).
+SAFEGUARD_NAMES = ("strategy_run", "knowledge_ceiling", "node_exhausted", "element_exhausted", "recent_redundancy",
+                   "repetition_penalty")
 FocusKind = Literal["node", "element", "none"]
 
 
@@ -326,8 +329,6 @@ def check_methodology(m: Methodology, file: str) -> list[Problem]:
     for phase_name in m.phase_boundaries:
         if phase_name not in ("mid", "late"):
             err(f"phase_boundaries.{phase_name}", f"unknown phase '{phase_name}' (boundaries are for: mid, late)")
-
-    from ..scoring.safeguards import SAFEGUARD_NAMES  # the engine's defaults (scoring imports config)
 
     for name, guard in m.safeguards.items():
         path = f"safeguards.{name}"

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..config.methodology import Methodology, Safeguard, Strategy, Veto, resolve_weight_key
-from ..language.offline.text import IdentityCache
+from ..config.methodology import SAFEGUARD_NAMES, Methodology, Safeguard, Strategy, Veto, resolve_weight_key
+from ..text.primitives import IdentityCache
 
 REPETITION_SIGNAL = "temporal.strategy_repetition_count"
 DEFAULT_REPETITION_WEIGHT = -0.6
@@ -50,7 +50,7 @@ DEFAULT_VETOES = (
     # which would veto any repeat within three turns (the run ceiling and the penalty govern them).
     DefaultVeto("recent_redundancy", 0.85, True, "No focus whose question would repeat a recent one"),
 )
-SAFEGUARD_NAMES = tuple(v.name for v in DEFAULT_VETOES) + ("repetition_penalty",)
+assert SAFEGUARD_NAMES == tuple(v.name for v in DEFAULT_VETOES) + ("repetition_penalty",)
 
 
 @dataclass
