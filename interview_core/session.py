@@ -59,6 +59,16 @@ class SessionFinished(RuntimeError):
     """The interview has ended; no further answers are taken."""
 
 
+class SessionDeleted(InvalidAnswer):
+    """The session was deleted (in another tab, by another analyst) before the answer could be stored.
+    Nothing was saved; ``answer`` is the text, so the page can show it back."""
+
+    def __init__(self, session_id: str, answer: str):
+        super().__init__(f"This interview ({session_id}) was deleted meanwhile, perhaps in another tab; the answer "
+                         "was not saved. Start or resume an interview to go on.")
+        self.answer = answer
+
+
 class QuestionNotCurrent(InvalidAnswer):
     """The answer replies to a question that is no longer the current one (the interview moved on, or
     another submission answered it first). Nothing was stored; ``current_question_id`` and
@@ -298,6 +308,8 @@ class InterviewSession:
         if surrogate is not None:  # not encodable as UTF-8: it could be neither stored nor sent
             raise InvalidAnswer(f"The answer contains an invalid character (a lone surrogate, position {surrogate + 1}). "
                                 "Please retype it.")
+        if self.rt.repo.get_session(self.session_id) is None:
+            raise SessionDeleted(self.session_id, text)
         if question_id is None:  # bind to the question current at submission, not when the lock is free
             question_id = self.current_question_id
         with self._lock:

@@ -6,6 +6,7 @@ import streamlit as st
 
 from interview_core.viz import graph_view as gv
 from pages import shared
+from pages.graph_canvas import graph_canvas
 
 shared.ensure_navigation()
 
@@ -21,7 +22,7 @@ def page_html(session_id: str, turn: int, view: str, color_by: str, size_by: str
     """The vis.js page for one turn and set of options (keyed on the session, turn and options)."""
     nodes, edges, exhausted, focus_id, type_order = _snapshot
     return gv.graph_html(nodes, edges, color_by=color_by, size_by=size_by, exhausted=exhausted, focus_id=focus_id,
-                         type_order=type_order)
+                         type_order=type_order, height_px=640)
 
 
 repo = shared.repo()
@@ -67,13 +68,16 @@ m4.metric("Turn", turn)
 type_order = session.methodology.node_type_names
 html_page = page_html(session.session_id, turn, view, color_by, size_by,
                       (nodes, edges, frozenset(exhausted), focus_id, type_order))
-st.iframe(html_page, height=640)
+clicked = graph_canvas(html_page, height=700, key="g_canvas")
+st.caption("Drag to move, scroll to zoom; click a node to see its details below.")
 
 st.subheader("Node details")
-by_label = {f"{n.label} ({n.node_type})": n for n in sorted(nodes, key=lambda x: (-x.support, x.label))}
-choice = st.selectbox("Node", list(by_label), key="g_node")
-if choice:
-    d = gv.node_details(by_label[choice], repo.list_utterances(session.session_id))
+choices = gv.node_choices(nodes)  # display name -> node, most mentioned first
+if clicked:
+    st.session_state["g_node"] = next((name for name, n in choices.items() if n.id == clicked), None)
+choice = st.selectbox("Node", list(choices), key="g_node")
+if choice in choices:
+    d = gv.node_details(choices[choice], repo.list_utterances(session.session_id))
     st.markdown(f"**Type** `{d['node_type']}` · **mentions** {d['support']}"
                 + (f" · **slot** {d['status']}" if d["status"] else ""))
     st.markdown("**Quotes**")

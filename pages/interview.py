@@ -8,7 +8,7 @@ from interview_core.access import respondent_link
 from interview_core.config import registry
 from interview_core.config.errors import ConfigError
 from interview_core.provenance import Provenance, describe
-from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionFinished
+from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionDeleted, SessionFinished
 from interview_core.viz.scoring_view import focus_label
 from pages import shared
 
@@ -73,6 +73,10 @@ def answer(held: shared.LiveSession, text: str, question_id: str | None) -> None
                 held.session.answer(text, question_id=question_id, provenance=Provenance(source="researcher"))
         except QuestionNotCurrent as exc:
             st.session_state["answer_refused"] = str(exc)
+        except SessionDeleted as exc:
+            shared.show_unsaved_answer(str(exc), exc.answer)
+            shared.forget(held.session.session_id)
+            st.stop()
         except (InvalidAnswer, SessionFinished) as exc:
             st.warning(str(exc))
             return
@@ -155,6 +159,7 @@ conversation(session)
 
 if session.finished:
     st.success(f"The interview has ended: **{session.termination_reason or 'finished'}**.", icon=":material/flag:")
+    shared.scroll_to_end(key="scroll_end")  # a finished interview opens at its end
 else:
     if st.session_state.pop("ap_done", None):
         st.caption("Autopilot finished; the turns above are stored.")
@@ -165,6 +170,6 @@ else:
         st.rerun()
     if refused := st.session_state.pop("answer_refused", None):
         st.warning(refused)
-    text = st.chat_input("Type the respondent's answer")
+    text = st.chat_input("Type the respondent's answer", key=shared.ANSWER_BOX)
     if text is not None:
         answer(held, text, shown)

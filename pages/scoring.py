@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
 from interview_core.viz import scoring_view as sv
@@ -27,11 +29,14 @@ result = by_turn[turn]
 alternatives = result.get("strategy_alternatives") or []
 win = sv.winner_index(alternatives)
 
-c1, c2, c3, c4 = st.columns(4)
+c1, c2, c3 = st.columns(3)
 c1.metric("Strategy", result.get("strategy_selected") or "-")
-c2.metric("Focus", sv.focus_label(result.get("focus")))
-c3.metric("Phase", result.get("phase") or "-")
-c4.metric("Score", f"{(result.get('scoring') or {}).get('score') or 0:.3f}")
+c2.metric("Phase", result.get("phase") or "-")
+c3.metric("Score", sv.plain((result.get("scoring") or {}).get("score") or 0))
+st.text(f"Focus: {sv.focus_label(result.get('focus'))}")  # as text, and wrapped: long labels are not cut
+tie = sv.tie_break_note(alternatives, [s.name for s in session.methodology.strategies])
+if tie:
+    st.info(tie, icon=":material/balance:")
 if result.get("strategy_selected") == "scripted":
     st.caption("This session follows the scripted baseline: the adaptive ranking below was computed but not used.")
 
@@ -39,8 +44,11 @@ st.subheader("All alternatives")
 st.caption("Best first; click a column header to sort. Vetoed pairs keep their score but cannot win.")
 rows = sv.alternatives_rows(alternatives)
 st.dataframe(rows, hide_index=True, width="stretch", key="s_alts",
-             column_config={"winner": st.column_config.CheckboxColumn("won"),
-                            "vetoed": st.column_config.CheckboxColumn("vetoed"),
+             column_config={"rank": st.column_config.NumberColumn("rank", width="small"),
+                            "winner": st.column_config.CheckboxColumn("won", width="small"),
+                            "strategy": st.column_config.TextColumn("strategy", width="medium"),
+                            "focus": st.column_config.TextColumn("focus", width="large"),
+                            "vetoed": st.column_config.CheckboxColumn("vetoed", width="small"),
                             "veto_reason": st.column_config.TextColumn("veto reason", width="large")})
 
 st.subheader("Contribution breakdown")
@@ -48,10 +56,10 @@ labels = [f"#{r['rank']} {r['strategy']} \u2192 {r['focus']}" + (" (vetoed)" if 
 other = st.selectbox("Compare with", ["(none)", *[lbl for i, lbl in enumerate(labels) if i != win]], key="s_other")
 left, right = st.columns(2) if other != "(none)" else (st.container(), None)
 if win is not None:
-    left.plotly_chart(sv.contribution_figure(alternatives[win], title=f"Winner: {labels[win]}"), key="s_fig_win")
+    left.plotly_chart(sv.contribution_figure(alternatives[win], title=f"Winner<br>{html.escape(labels[win])}"), key="s_fig_win")
 if right is not None:
     chosen = alternatives[labels.index(other)]
-    right.plotly_chart(sv.contribution_figure(chosen, title=other), key="s_fig_other")
+    right.plotly_chart(sv.contribution_figure(chosen, title=f"Compared<br>{html.escape(other)}"), key="s_fig_other")
     a = sv.as_dict(chosen)
     if a.get("vetoed"):
         right.warning(f"Vetoed by **{a.get('veto')}**: {a.get('veto_reason')}")

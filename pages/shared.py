@@ -23,7 +23,10 @@ from interview_core.config.settings import Settings, load_settings
 from interview_core.persistence import Repository
 from interview_core.session import InterviewSession
 
+URL_KEY = "session_id"  # the query parameter that carries the analyst's current session
 SESSION_KEY = "session_id"
+ANSWER_BOX = "answer_box"  # the Interview page's chat input
+URL_WRITTEN = "session_id_in_url"  # the value this browser session last wrote to the URL
 
 
 def ensure_navigation() -> None:
@@ -153,15 +156,46 @@ def forget(session_id: str) -> None:
         del st.session_state[SESSION_KEY]
 
 
+def show_unsaved_answer(message: str, answer: str | None) -> None:
+    """Say that an interview is gone and give back the answer that could not be saved (as text)."""
+    st.error(message, icon=":material/delete_forever:")
+    if answer:
+        st.caption("Your answer, so you can copy it:")
+        st.text(answer)
+
+
 def current() -> LiveSession | None:
-    """The current session of this browser session, or None (also when it no longer exists)."""
+    """The current session of this browser session, or None (also when it no longer exists).
+
+    ``?session_id=`` in the URL selects a session (a second tab, a bookmarked or shared link), and the
+    current session is written back there, so every analyst page can be reopened as it is. The URL wins
+    only when it differs from what this browser session last wrote (a link followed); otherwise the
+    app's own choice (resume, new interview) wins and the URL follows it."""
+    wanted = st.query_params.get(URL_KEY)
+    if wanted and wanted != st.session_state.get(URL_WRITTEN):
+        st.session_state[URL_WRITTEN] = wanted
+        if repo().get_session(wanted) is not None:
+            st.session_state[SESSION_KEY] = wanted
+        else:
+            st.warning(f"The link names interview `{wanted}`, which does not exist (it may have been deleted).")
     sid = st.session_state.get(SESSION_KEY)
-    if not sid:
-        return None
-    if repo().get_session(sid) is None:
+    if sid and repo().get_session(sid) is None:
+        typed = st.session_state.get(ANSWER_BOX)  # an answer submitted to the deleted interview on this run
         forget(sid)
-        return None
-    return live(sid)
+        show_unsaved_answer(f"The interview {sid} was deleted meanwhile, perhaps in another tab."
+                            + (" The answer just typed was not saved." if typed else ""), typed)
+        sid = None
+    _write_url(sid)
+    return live(sid) if sid else None
+
+
+def _write_url(sid: str | None) -> None:
+    """Keep ``?session_id=`` equal to the current session (removed when there is none)."""
+    if sid and st.query_params.get(URL_KEY) != sid:
+        st.query_params[URL_KEY] = sid
+    elif not sid and URL_KEY in st.query_params:
+        del st.query_params[URL_KEY]
+    st.session_state[URL_WRITTEN] = sid
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
@@ -213,6 +247,21 @@ def session_caption(session: InterviewSession) -> None:
     row = session.row
     st.caption(f"Session `{session.session_id}` · {row['concept_id']} · {row['methodology_name']} · "
                f"turn {session.turn_number}/{row['max_turns']} · {row['status']}")
+
+
+_SCROLL_JS = """
+export default function (component) {
+  const { parentElement } = component;
+  setTimeout(() => parentElement.scrollIntoView({block: 'end'}), 300);
+}
+"""
+_scroll_marker = st.components.v2.component("interview_scroll_to_end", html="<span></span>", js=_SCROLL_JS,
+                                            isolate_styles=False)
+
+
+def scroll_to_end(key: str) -> None:
+    """Scroll the page to this point once it is drawn (place it last: a finished interview opens at its end)."""
+    _scroll_marker(key=key, height=1)
 
 
 if __name__ == "__main__":  # run as a legacy page (see ensure_navigation): hand over to app.py

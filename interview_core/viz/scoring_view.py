@@ -91,29 +91,86 @@ def _fmt(value) -> str:
     return str(value)
 
 
+def signed(value: float, places: int = 3) -> str:
+    """``+0.250`` / ``-0.500``; a value that rounds to zero is ``0.000`` (never ``-0.000``)."""
+    rounded = round(float(value), places)
+    return f"{0.0:.{places}f}" if rounded == 0 else f"{rounded:+.{places}f}"
+
+
+def plain(value: float, places: int = 3) -> str:
+    """``1.070``; never ``-0.000``."""
+    rounded = round(float(value), places)
+    return f"{(0.0 if rounded == 0 else rounded):.{places}f}"
+
+
+def waterfall_range(contributions: list[float], final: float, pad: float = 0.35) -> tuple[float, float]:
+    """The x range of a waterfall: every running total, 0 and ``final``, widened by ``pad`` of the span
+    on each side (at least 0.25) so the value printed beyond a bar's end stays inside the plot."""
+    running, points = 0.0, [0.0, final]
+    for c in contributions:
+        running += c
+        points.append(running)
+    lo, hi = min(points), max(points)
+    margin = max(0.25, pad * (hi - lo))
+    return lo - margin, hi + margin
+
+
 def contribution_figure(alt, title: str | None = None) -> go.Figure:
     """A waterfall from 0 to ``final``: one bar per weight key (signal and level), the phase multiplier's
-    effect, the phase bonus, and the total."""
+    effect, the phase bonus, and the total. Values are printed beside the bars inside a padded range
+    (never cut), zero as ``0.000``; long item names get the margin they need."""
     a = as_dict(alt)
     rows = contribution_rows(a)
+    final = float(a.get("final") or 0.0)
     fig = go.Figure(go.Waterfall(
         orientation="h",
         measure=["relative"] * len(rows) + ["total"],
         y=[r["item"] for r in rows] + ["final"],
-        x=[r["contribution"] for r in rows] + [float(a.get("final") or 0.0)],
-        text=[f"{r['contribution']:+.3f}" for r in rows] + [f"{float(a.get('final') or 0.0):.3f}"],
-        textposition="outside",
+        x=[r["contribution"] for r in rows] + [final],
+        text=[signed(r["contribution"]) for r in rows] + [plain(final)],
+        textposition="outside", cliponaxis=False,
         hovertext=[f"{r['signal']} = {r['value']} (weight {r['weight']:g})" for r in rows] + ["final score"],
         hoverinfo="text",
         increasing={"marker": {"color": "#2ca02c"}}, decreasing={"marker": {"color": "#d62728"}},
         totals={"marker": {"color": "#2f6f8f"}},
     ))
     fig.update_layout(
-        title=title or f"{a['strategy']} on {focus_label(a.get('focus'))}",
-        height=max(260, 34 * (len(rows) + 1) + 90), margin={"l": 10, "r": 40, "t": 50, "b": 30},
-        yaxis={"autorange": "reversed"}, showlegend=False,
+        title={"text": title or f"{a['strategy']} on {focus_label(a.get('focus'))}", "font": {"size": 15}},
+        height=max(260, 34 * (len(rows) + 1) + 90), margin={"l": 10, "r": 30, "t": 50, "b": 30},
+        yaxis={"autorange": "reversed", "automargin": True},
+        xaxis={"range": list(waterfall_range([r["contribution"] for r in rows], final)), "zeroline": True},
+        showlegend=False,
     )
     return fig
+
+
+def tie_break_note(alternatives: list, strategy_order: list[str]) -> str | None:
+    """Why the winner beat the runner-up when their scores print the same (3 decimals), else None.
+
+    The ranking sorts by final score and keeps, on an exact tie, the methodology's strategy order, then
+    the order in which focus candidates were considered (``ranking._rank``: a stable sort)."""
+    win = winner_index(alternatives)
+    if win is None:
+        return None
+    w = as_dict(alternatives[win])
+    runner = next((as_dict(a) for i, a in enumerate(alternatives) if i != win and not as_dict(a).get("vetoed")), None)
+    if runner is None:
+        return None
+    fw, fr = float(w.get("final") or 0.0), float(runner.get("final") or 0.0)
+    if plain(fw) != plain(fr):
+        return None
+    who = f"{w['strategy']} \u2192 {focus_label(w.get('focus'))}"
+    other = f"{runner['strategy']} \u2192 {focus_label(runner.get('focus'))}"
+    if fw != fr:
+        return (f"{who} and {other} both show {plain(fw)}, but {who} is ahead by {abs(fw - fr):.2g} "
+                "(beyond the third decimal).")
+    if w["strategy"] != runner["strategy"]:
+        order = {s: i for i, s in enumerate(strategy_order)}
+        first = min((w["strategy"], runner["strategy"]), key=lambda s: order.get(s, len(order)))
+        return (f"Tie at {plain(fw)} between {who} and {other}: on equal scores the methodology's strategy "
+                f"order decides, and {first} is listed first.")
+    return (f"Tie at {plain(fw)} between {who} and {other}: on equal scores within one strategy, the focus "
+            "considered first wins (the order in which the candidates were collected).")
 
 
 def signal_rows(signals: dict, scope: str) -> list[dict]:
@@ -146,6 +203,8 @@ def timeline_rows(turn_results: list[dict]) -> list[dict]:
 
 
 PHASE_COLOURS = {"early": "#9ecae1", "mid": "#fdae6b", "late": "#a1d99b"}
+PHASE_OPACITY = 0.25
+COVERAGE_TICKS = [0, 25, 50, 75, 100]
 
 
 def timeline_figure(rows: list[dict]) -> go.Figure:
@@ -160,13 +219,19 @@ def timeline_figure(rows: list[dict]) -> go.Figure:
                              name="coverage %", mode="lines+markers", yaxis="y2", line={"dash": "dot"}))
     # One shape per turn, passed as plain dicts: fig.add_vrect validates each call and costs ~15 ms apiece.
     shapes = [{"type": "rect", "xref": "x", "yref": "paper", "x0": r["turn"] - 0.5, "x1": r["turn"] + 0.5, "y0": 0,
-               "y1": 1, "fillcolor": PHASE_COLOURS[r["phase"]], "opacity": 0.25, "line": {"width": 0}, "layer": "below"}
+               "y1": 1, "fillcolor": PHASE_COLOURS[r["phase"]], "opacity": PHASE_OPACITY, "line": {"width": 0},
+               "layer": "below"}
               for r in rows if r["phase"] in PHASE_COLOURS and r["turn"] is not None]
+    for phase in [p for p in PHASE_COLOURS if any(r["phase"] == p for r in rows)]:  # legend entries for the shading
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"phase: {phase}", hoverinfo="skip",
+                                 marker={"symbol": "square", "size": 14, "color": PHASE_COLOURS[phase],
+                                         "opacity": min(1.0, PHASE_OPACITY * 2.4)}))
     fig.update_layout(
         shapes=shapes,
-        height=360, margin={"l": 10, "r": 10, "t": 40, "b": 30}, title="Across turns (background: phase)",
-        xaxis={"title": "turn", "dtick": 1}, yaxis={"title": "count"},
-        yaxis2={"title": "coverage %", "overlaying": "y", "side": "right", "range": [0, 105]},
-        legend={"orientation": "h", "y": -0.2},
+        height=380, margin={"l": 10, "r": 10, "t": 40, "b": 30}, title="Across turns",
+        xaxis={"title": "turn", "dtick": 1}, yaxis={"title": "count", "rangemode": "tozero"},
+        yaxis2={"title": "coverage", "overlaying": "y", "side": "right", "range": [0, 104], "tickmode": "array",
+                "tickvals": COVERAGE_TICKS, "ticktext": [f"{t}%" for t in COVERAGE_TICKS], "showgrid": False},
+        legend={"orientation": "h", "y": -0.22},
     )
     return fig

@@ -64,13 +64,48 @@ def test_degrees_sizes_and_clusters():
     assert part["n1"] == part["n2"] == part["n3"] != part["n4"]
 
 
+def test_cluster_names_are_their_most_central_label_and_unique():
+    from interview_core.viz.graph_view import ViewEdge, ViewNode, cluster_names
+
+    nodes = [ViewNode("a", "oat milk", "attribute", 1), ViewNode("b", "foam", "attribute", 3),
+             ViewNode("c", "oat milk", "attribute", 1), ViewNode("d", "x" * 60, "attribute", 1)]
+    names = cluster_names(nodes, [ViewEdge("a", "b", "leads_to")])  # {a, b}: tie on links, b has more mentions
+    assert sorted(names.values()) == sorted(["foam", "oat milk", "x" * 39 + "\u2026"])
+    twins = cluster_names([ViewNode("a", "same", "t", 1), ViewNode("b", "same", "t", 1)], [])
+    assert sorted(twins.values()) == ["same", "same (2)"]
+
+
+def test_palette_has_no_faint_colour():
+    from interview_core.viz.graph_view import PALETTE
+
+    def luminance(hex_colour):
+        channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    contrast = {c: 1.05 / (luminance(c) + 0.05) for c in PALETTE}
+    assert min(contrast.values()) >= 2.2, contrast  # the old pale yellow #F0E442 had 1.3
+    assert len(set(PALETTE)) == len(PALETTE) == 12
+
+
+def test_legend_and_tools_sit_above_the_canvas_and_labels_are_large():
+    nodes, edges = view_elements(SNAP)
+    page = graph_html(nodes, edges, focus_id="n2")
+    bar, canvas = page.index('class="iv-bar"'), page.index('<div id="mynetwork"')
+    assert bar < canvas and "position:absolute" not in page.split("<style>")[-1].split("</style>")[0]
+    assert 'id="iv-png"' in page and 'id="iv-svg"' in page
+    assert '"size": 16' in page and "var MIN_SCALE = 0.8, FOCUS = \"n2\"" in page
+    assert "ivGraphNode" in page  # a click reports the node id to the page around the frame
+
+
 def test_colour_by_type_follows_ontology_order_and_cluster_numbers():
     nodes, edges = view_elements(SNAP)
     key_of, colours = colour_keys(nodes, edges, "type", ["terminal_value", "attribute"])
     assert list(colours) == ["terminal_value", "attribute", "functional_consequence"]
     assert key_of["n4"] == "attribute"
     key_of, colours = colour_keys(nodes, edges, "cluster")
-    assert list(colours) == ["cluster 1", "cluster 2"] and key_of["n4"] == "cluster 2"
+    # n1 -> n2 -> n3: n2 has two links inside its cluster, so the cluster is named after it
+    assert list(colours) == ["creamy", "price"] and key_of["n1"] == "creamy" and key_of["n4"] == "price"
     with pytest.raises(ValueError):
         colour_keys(nodes, edges, "shape")
 
@@ -112,3 +147,10 @@ def test_exhausted_ids_from_stored_tracker():
     tracker.states["n2"] = NodeState("n2", "b", 1)
     assert exhausted_ids({"tracker": tracker.to_dict()}) == {"n1"}
     assert exhausted_ids(None) == set()
+
+
+def test_node_choices_are_unique_and_most_mentioned_first():
+    from interview_core.viz.graph_view import ViewNode, node_choices
+
+    nodes = [ViewNode("a", "foam", "attribute", 1), ViewNode("b", "foam", "attribute", 2), ViewNode("c", "calm", "value", 3)]
+    assert list(node_choices(nodes)) == ["calm (value)", "foam (attribute) [b]", "foam (attribute) [a]"]

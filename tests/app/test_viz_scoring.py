@@ -97,3 +97,48 @@ def test_versioned_name():
     assert versioned_name("means_end_chain", []) == "means_end_chain_v2.yaml"
     assert versioned_name("means_end_chain.yaml", {"means_end_chain_v2.yaml", "means_end_chain_v3"}) == "means_end_chain_v4.yaml"
     assert versioned_name("means_end_chain_v4", []) == "means_end_chain_v5.yaml"
+
+
+def test_signed_and_plain_never_print_minus_zero():
+    from interview_core.viz.scoring_view import plain, signed
+
+    assert [signed(x) for x in (-0.0, -0.0004, 0.0004, 0.25, -0.5)] == ["0.000", "0.000", "0.000", "+0.250", "-0.500"]
+    assert [plain(x) for x in (-0.0, -0.0001, 1.07)] == ["0.000", "0.000", "1.070"]
+
+
+def test_waterfall_labels_fit_inside_the_range():
+    from interview_core.viz.scoring_view import waterfall_range
+
+    # running totals 0, -0.5, -0.5, +0.57 ; final 0.57 -> span 1.07, margin 0.3745
+    lo, hi = waterfall_range([-0.5, 0.0, 1.07], 0.57)
+    assert abs(lo - (-0.5 - 0.3745)) < 1e-9 and abs(hi - (0.57 + 0.3745)) < 1e-9
+    c = [{"signal": "a", "level": "high", "key": "a.high", "value": 1, "weight": -0.5, "contribution": -0.5},
+         {"signal": "b", "level": "low", "key": "b.low", "value": 0, "weight": 0.3, "contribution": -0.0}]
+    fig = contribution_figure(alt("clarify", -0.5, NODE, base=-0.5, contributions=c), title="x")
+    assert list(fig.data[0].text) == ["-0.500", "0.000", "0.000", "0.000", "-0.500"]
+    assert fig.data[0].cliponaxis is False and fig.layout.yaxis.automargin is True
+    lo, hi = fig.layout.xaxis.range
+    assert lo < -0.5 - 0.2 and hi >= 0.25
+
+
+def test_tie_break_note_explains_equal_scores():
+    from interview_core.viz.scoring_view import tie_break_note
+
+    order = ["deepen", "explore", "synthesis"]
+    exact = [alt("explore", 1.07, NODE), alt("deepen", 1.07, NODE)]
+    assert "strategy order decides, and deepen is listed first" in tie_break_note(exact, order)
+    same = [alt("deepen", 1.07, NODE), alt("deepen", 1.07, {**NODE, "id": "n2", "label": "price"})]
+    assert "the focus considered first wins" in tie_break_note(same, order)
+    close = [alt("deepen", 1.07004, NODE), alt("explore", 1.07, NODE)]
+    assert "ahead by 4e-05" in tie_break_note(close, order)
+    assert tie_break_note([alt("deepen", 1.2, NODE), alt("explore", 1.07, NODE)], order) is None
+    assert tie_break_note([alt("deepen", 1.07, NODE, vetoed=True), alt("explore", 1.07, NODE)], order) is None
+
+
+def test_timeline_coverage_ticks_and_phase_legend():
+    rows = [{"turn": t, "strategy": "deepen", "focus": "-", "phase": p, "node_count": 3 * t, "max_depth": 1,
+             "coverage": 0.1 * t} for t, p in ((1, "early"), (2, "early"), (3, "mid"))]
+    fig = timeline_figure(rows)
+    assert list(fig.layout.yaxis2.tickvals) == [0, 25, 50, 75, 100]
+    assert list(fig.layout.yaxis2.ticktext) == ["0%", "25%", "50%", "75%", "100%"]
+    assert [t.name for t in fig.data if t.name.startswith("phase")] == ["phase: early", "phase: mid"]
