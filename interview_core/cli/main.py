@@ -18,6 +18,7 @@ COMMAND_MODULES = [
     "interview_core.cli.bench_cmds",
     "interview_core.cli.sim_cmds",
     "interview_core.cli.access_cmds",
+    "interview_core.cli.study_cmds",
 ]
 
 

@@ -232,3 +232,38 @@ def m009_utterance_provenance(db: Database) -> None:
     db.execute("ALTER TABLE utterances ADD COLUMN source_detail TEXT")
     db.execute("ALTER TABLE utterances ADD COLUMN reply_to TEXT")
     db.execute("CREATE UNIQUE INDEX utterances_one_answer ON utterances (session_id, reply_to)")
+
+
+@migration
+def m010_studies(db: Database) -> None:
+    # A study groups sessions; ``definition`` holds the validated study model as JSON, the columns the
+    # fields worth listing. Codebook edits are an ordered log; undo marks the newest one undone.
+    db.execute("""
+        CREATE TABLE studies (
+            study_id TEXT PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            concept_id TEXT NOT NULL,
+            methodology_name TEXT NOT NULL,
+            language TEXT NOT NULL,
+            max_turns INTEGER NOT NULL,
+            definition TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )""")
+    db.execute("""
+        CREATE TABLE study_sessions (
+            study_id TEXT NOT NULL REFERENCES studies (study_id) ON DELETE CASCADE,
+            session_id TEXT NOT NULL REFERENCES sessions (session_id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            added_at TEXT NOT NULL,
+            PRIMARY KEY (study_id, session_id)
+        )""")
+    db.execute("""
+        CREATE TABLE codebook_edits (
+            study_id TEXT NOT NULL REFERENCES studies (study_id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            edit TEXT NOT NULL,
+            undone INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (study_id, seq)
+        )""")

@@ -8,10 +8,11 @@ from .database import Database
 from .llm_log import CallLog
 from .migrations import migrate
 from .sessions import SessionStore
+from .studies import StudyStore
 from .turns import TurnStore
 
 
-class Repository(SessionStore, TurnStore, CallLog):
+class Repository(SessionStore, TurnStore, CallLog, StudyStore):
     """Open (creating if needed) the database at ``url_or_path`` and bring its schema up to date.
 
     ``url_or_path`` is ``sqlite:///relative.db``, ``sqlite:////absolute.db`` or a plain file path; the
