@@ -29,6 +29,7 @@ else:
         st.Page("pages/scoring.py", title="Scoring"),
         st.Page("pages/weights.py", title="Weights"),
         st.Page("pages/sessions.py", title="Sessions"),
+        st.Page("pages/study.py", title="Study"),
     ]
     # Sidebar navigation is switched off in .streamlit/config.toml (so no visitor ever sees the pages/
     # folder listed before this runs); the analyst's menu is drawn at the top instead.

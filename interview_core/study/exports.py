@@ -39,7 +39,7 @@ def export_study(analysis: StudyAnalysis, study: dict, fmt: str, cutoff: int = 1
 
 def export_filename(study: dict, fmt: str, cutoff: int | None = None) -> str:
     """``<study name slug>_<format>[_cutoffN].<ext>``."""
-    slug = "".join(ch if ch.isalnum() else "_" for ch in study["name"].lower()).strip("_")[:40] or study["study_id"]
+    slug = "_".join("".join(ch if ch.isalnum() else " " for ch in study["name"].lower()).split())[:40] or study["study_id"]
     ext = FORMATS[fmt][0]
     suffix = f"_cutoff{cutoff}" if cutoff and fmt in ("graphml", "svg", "png") else ""
     stem = slug if fmt in ("qdpx", "qdc") else f"{slug}_{fmt}"

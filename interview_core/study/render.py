@@ -21,7 +21,7 @@ def geometry(hvm: HvmMap, width: int = 1100) -> tuple[int, int, dict[str, tuple[
     height = MARGIN * 2 + ROW_HEIGHT * (rows - 1) + BOX_H
     boxes = {}
     for n in hvm.nodes:
-        label = _short(n.label)
+        label = short_label(n.label)
         w = max(60.0, CHAR_W * len(label) + 16)
         cx = MARGIN + n.x * (width - 2 * MARGIN)
         cy = height - MARGIN - BOX_H / 2 - n.level * ROW_HEIGHT
@@ -29,7 +29,8 @@ def geometry(hvm: HvmMap, width: int = 1100) -> tuple[int, int, dict[str, tuple[
     return width, height, boxes
 
 
-def _short(label: str, limit: int = 28) -> str:
+def short_label(label: str, limit: int = 28) -> str:
+    """``label`` cut to ``limit`` characters with an ellipsis."""
     return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
@@ -52,7 +53,7 @@ def to_svg(hvm: HvmMap, width: int = 1100) -> str:
         out.append(f'<g><title>{escape(n.label)} ({escape(n.node_type)}, {n.respondents} respondents)</title>'
                    f'<rect x="{cx - bw / 2:.1f}" y="{cy - BOX_H / 2:.1f}" width="{bw:.1f}" height="{BOX_H}" rx="8" '
                    f'fill="{BOX_FILL}" stroke="{BOX_LINE}"/>'
-                   f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" fill="{TEXT}">{escape(_short(n.label))}</text></g>')
+                   f'<text x="{cx:.1f}" y="{cy + 4:.1f}" text-anchor="middle" fill="{TEXT}">{escape(short_label(n.label))}</text></g>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -75,7 +76,7 @@ def to_png(hvm: HvmMap, width: int = 1100) -> bytes:
         cx, cy, bw = boxes[n.code]
         draw.rounded_rectangle([cx - bw / 2, cy - BOX_H / 2, cx + bw / 2, cy + BOX_H / 2], radius=8, fill=BOX_FILL,
                                outline=BOX_LINE)
-        draw.text((cx, cy), _short(n.label), fill=TEXT, font=font, anchor="mm")
+        draw.text((cx, cy), short_label(n.label), fill=TEXT, font=font, anchor="mm")
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()

@@ -57,7 +57,8 @@ def interview(sid: str, name: str, answers: list[str], nodes: dict[str, str], li
     decisions = [{"turn": t, "strategy": "deepen", "focus": "creamy texture", "score": 0.5, "phase": "early"}
                  for t in range(1, len(answers) + 1)]
     return StudyInterview(sid, name, status="finished", turns=len(answers), created_at="2026-11-22T10:00:00",
-                          attributes={"policy": "adaptive"}, utterances=utterances, nodes=node_rows, edges=edge_rows,
+                          attributes={"session": sid, "status": "finished", "turns": len(answers), "policy": "adaptive"},
+                          utterances=utterances, nodes=node_rows, edges=edge_rows,
                           decisions=decisions)
 
 
