@@ -153,10 +153,19 @@ def dominant_chains(hvm: HvmMap, relations: list[RespondentRelations], top_n: in
                     paths.append(path)
                 continue
             stack.extend(path + [t] for t in nxt)
+    # respondents per kept step as a bit set (bit i = relations[i]), so a chain's support is an AND
+    steps_needed = {(a, b) for path in paths for a, b in zip(path, path[1:])}
+    holders = dict.fromkeys(steps_needed, 0)
+    for i, r in enumerate(relations):
+        for step in steps_needed & r.reachable:
+            holders[step] |= 1 << i
+    everyone = (1 << len(relations)) - 1
     chains = []
     for path in paths:
         steps = list(zip(path, path[1:]))
-        support = sum(1 for r in relations if all(s in r.reachable for s in steps))
-        chains.append(Chain(path, support, min(count[s] for s in steps)))
+        support = everyone
+        for step in steps:
+            support &= holders[step]
+        chains.append(Chain(path, support.bit_count(), min(count[s] for s in steps)))
     chains.sort(key=lambda c: (-c.respondents, -len(c.codes), -c.min_link, c.codes))
     return chains[:top_n]

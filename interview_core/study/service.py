@@ -104,11 +104,32 @@ def study_matcher(settings: Settings):
     return HybridMatcher(cfg) if cfg.embeddings_enabled else HybridMatcher(cfg, encoder=None)
 
 
+def import_stored_vectors(repo: Repository, matcher, session_ids: list[str]) -> int:
+    """Give ``matcher`` the label vectors the sessions stored with their engine state, so building the
+    codebook embeds only labels no session embedded; returns how many vectors were imported."""
+    from ..session import unpack_vectors
+
+    if not getattr(matcher, "embeddings_available", False):
+        return 0
+    count = 0
+    for sid in session_ids:
+        stored = repo.load_state(sid)
+        packed = ((stored or {}).get("engine_state") or {}).get("vectors") or {}
+        if packed:
+            matcher.import_vectors(unpack_vectors(packed))
+            count += len(packed)
+    return count
+
+
 def analyse(repo: Repository, study_id: str, matcher=None, base=None) -> StudyAnalysis:
-    """The study's analysis under its active codebook edits (``base``: a cached automatic codebook)."""
+    """The study's analysis under its active codebook edits (``base``: a cached automatic codebook;
+    without it the codebook is built with ``matcher``, reusing the sessions' stored vectors)."""
     study = require_study(repo, study_id)
     edits = [CodebookEdit.model_validate(e["edit"]) for e in repo.codebook_edits(study["study_id"])]
-    return StudyAnalysis(load_interviews(repo, study["study_id"]), study_levels(repo, study), edits, matcher, base)
+    interviews = load_interviews(repo, study["study_id"])
+    if base is None and matcher is not None:
+        import_stored_vectors(repo, matcher, [iv.session_id for iv in interviews])
+    return StudyAnalysis(interviews, study_levels(repo, study), edits, matcher, base)
 
 
 def record_edit(repo: Repository, study_id: str, analysis: StudyAnalysis, edit: CodebookEdit) -> int:

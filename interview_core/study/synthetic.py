@@ -5,7 +5,8 @@ takes over an hour on a laptop, so each respondent here is drawn from a shipped 
 (its concepts, phrasings and means-end links, as the simulated respondents use) and its transcript,
 surface graph and per-turn decisions are written as a finished session would have them. Each turn
 voices one of the respondent's links ("A, so B"), the node quotes are verbatim spans of the answer,
-and a concept keeps the phrasing the respondent first used for it.
+and a concept keeps the phrasing the respondent first used for it. The stored engine state holds only
+the label vectors, so these sessions can be analysed and exported but not resumed.
 """
 
 from __future__ import annotations
@@ -30,10 +31,18 @@ def _minds(concept: str):
 
 
 def synthetic_study(repo: Repository, name: str, interviews: int, turns: int, *, concept: str = "oat_milk",
-                    seed: int = 0) -> str:
-    """Create study ``name`` with ``interviews`` finished sessions of ``turns`` turns each; return its id."""
+                    seed: int = 0, matcher=None) -> str:
+    """Create study ``name`` with ``interviews`` finished sessions of ``turns`` turns each; return its id.
+
+    ``matcher``: when it has embeddings, every session stores its labels' vectors with its state, as a
+    real session does (embedded once here, in one batch)."""
     rng = random.Random(seed)
     minds = _minds(concept)
+    vectors = {}
+    if getattr(matcher, "embeddings_available", False):
+        labels = [p.lower() for m in minds for c in m.concepts for p in c.phrasings]
+        matcher.prepare(labels)
+        vectors = matcher.vector_arrays(labels)
     concept_obj = registry.concept(concept)
     methodology_path = registry.resolve("methodologies", concept_obj.methodology)
     study_id = create_study(repo, Study(name=name, concept=concept, max_turns=turns))["study_id"]
@@ -41,12 +50,14 @@ def synthetic_study(repo: Repository, name: str, interviews: int, turns: int, *,
         sid = f"syn{seed:03d}{i:05d}"
         with repo.db.transaction():  # one commit per interview
             _write_session(repo, sid, rng.choice(minds), turns, rng, concept, concept_obj.methodology,
-                           methodology_path.read_text(encoding="utf-8"))
+                           methodology_path.read_text(encoding="utf-8"), vectors)
             repo.add_study_session(study_id, sid)
     return study_id
 
 
-def _write_session(repo, sid, mind, turns, rng, concept, methodology, methodology_yaml) -> None:
+def _write_session(repo, sid, mind, turns, rng, concept, methodology, methodology_yaml, vectors) -> None:
+    from ..session import pack_vectors
+
     repo.create_session(session_id=sid, concept_id=concept, methodology_name=methodology,
                         methodology_yaml=methodology_yaml, concept_yaml=f"id: {concept}", max_turns=turns,
                         settings_summary={}, seed=rng.randrange(10**6))
@@ -72,7 +83,9 @@ def _write_session(repo, sid, mind, turns, rng, concept, methodology, methodolog
             edges.append({"id": f"e{len(edges) + 1}", "source": source, "target": target, "relation_type": "leads_to",
                           "utterance_id": uid, "quote": text, "created_turn": turn})
         question = f"Why does {pb} matter to you?"
-        repo.save_turn(sid, turn, nodes=list(nodes.values()), edges=edges, engine_state={}, engine_state_version=1,
+        state = {"vectors": pack_vectors({n["label"]: vectors[n["label"]] for n in nodes.values() if n["label"] in vectors})
+                 } if turn == turns else {}
+        repo.save_turn(sid, turn, nodes=list(nodes.values()), edges=edges, engine_state=state, engine_state_version=1,
                        scoring={"strategy": "deepen", "focus": {"kind": "node", "id": nodes[b]["id"], "label": nodes[b]["label"]},
                                 "score": round(rng.uniform(0.4, 0.9), 3), "phase": "early" if turn < 4 else "mid",
                                 "signals": {}},

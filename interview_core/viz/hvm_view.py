@@ -23,15 +23,20 @@ def hvm_figure(hvm: HvmMap, height_per_level: int = 110) -> go.Figure:
     fig = go.Figure()
     names = {n.code: n.label for n in hvm.nodes}
     mid_x, mid_y, mid_text = [], [], []
+    by_width: dict[float, tuple[list, list]] = {}  # one trace per line width (rounded): few traces for many links
     for lk in hvm.links:
         (x1, y1), (x2, y2) = pos[lk.source], pos[lk.target]
-        fig.add_trace(go.Scatter(x=[x1, x2], y=[y1, y2], mode="lines", hoverinfo="skip", showlegend=False,
-                                 line={"width": lk.width, "color": LINK_COLOUR}))
+        xs, ys = by_width.setdefault(round(lk.width * 2) / 2, ([], []))
+        xs.extend([x1, x2, None])
+        ys.extend([y1, y2, None])
         mid_x.append((x1 + x2) / 2)
         mid_y.append((y1 + y2) / 2)
         mid_text.append(tooltip(f"{names[lk.source]} → {names[lk.target]}",
                                 [("respondents (direct)", lk.count), ("indirect", lk.indirect)],
                                 [f"{r}: {q}" for r, q in lk.quotes], max_quotes=5))
+    for width, (xs, ys) in sorted(by_width.items()):
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip", showlegend=False,
+                                 line={"width": width, "color": LINK_COLOUR}))
     if hvm.links:
         fig.add_trace(go.Scatter(x=mid_x, y=mid_y, mode="markers", hovertext=mid_text, hoverinfo="text",
                                  marker={"size": 12, "color": "rgba(0,0,0,0)"}, showlegend=False, name="links"))

@@ -106,7 +106,7 @@ def test_dashboard_in_chromium(server, tmp_path):
         nav.get_by_role("link", name="Home", exact=True).wait_for()
         _settled(page)
         words = nav.inner_text().split()
-        assert words == ["Home", "Interview", "Graph", "Scoring", "Weights", "Sessions"]
+        assert words == ["Home", "Interview", "Graph", "Scoring", "Weights", "Sessions", "Study"]
         assert not {"shared", "respondent", "app"} & set(words)
         nav.get_by_role("link", name="Interview", exact=True).click()
         _settled(page)
