@@ -66,17 +66,23 @@ def load_interviews(repo: Repository, study_id: str) -> list[StudyInterview]:
     """The study's interviews in the order they were added, respondents named R01, R02, ..."""
     rows = repo.study_sessions(study_id)
     width = max(2, len(str(len(rows))))
+    from ..provenance import describe
+
     out = []
     for i, r in enumerate(rows, start=1):
         sid = r["session_id"]
+        utterances = repo.list_utterances(sid)
+        answered_by = sorted({describe(u.get("source"), u.get("source_detail")) for u in utterances
+                              if u["speaker"] == "respondent"})
         decisions = [{**d, "focus": (d["focus"] or {}).get("label") or (d["focus"] or {}).get("id")}
                      for d in repo.session_decisions(sid)]
         out.append(StudyInterview(
             session_id=sid, respondent=f"R{i:0{width}d}", status=r["status"], turns=r["turns"],
-            created_at=r["created_at"], utterances=repo.list_utterances(sid), nodes=repo.list_nodes(sid),
+            created_at=r["created_at"], utterances=utterances, nodes=repo.list_nodes(sid),
             edges=repo.list_edges(sid), decisions=decisions,
             attributes={"session": sid, "date": r["created_at"][:10], "status": r["status"], "turns": r["turns"],
-                        "policy": r.get("policy") or "adaptive", "ended": r.get("termination_reason") or ""},
+                        "policy": r.get("policy") or "adaptive", "ended": r.get("termination_reason") or "",
+                        "answers_by": "; ".join(answered_by)},
         ))
     return out
 

@@ -66,12 +66,13 @@ def _write_session(repo, sid, mind, turns, rng, concept, methodology, methodolog
     phrasing = {c: rng.choice(by_id[c].phrasings) for c in by_id}
     nodes: dict[str, dict] = {}
     edges: list[dict] = []
-    repo.add_utterance(sid, 0, "interviewer", "When you think about it, what comes to mind first?")
+    question_id = repo.add_utterance(sid, 0, "interviewer", "When you think about it, what comes to mind first?")
     for turn in range(1, turns + 1):
         a, b = links[(turn - 1) % len(links)]
         pa, pb = phrasing[a], phrasing[b]
         text = f"{pa[0].upper()}{pa[1:]}, {rng.choice(CONNECTIVES)} {pb}."
-        uid = repo.add_utterance(sid, turn, "respondent", text)
+        uid = repo.add_utterance(sid, turn, "respondent", text, source="simulated", source_detail={"mind": mind.id},
+                                reply_to=question_id)
         for cid, phr in ((a, pa), (b, pb)):
             node = nodes.setdefault(cid, {"id": f"n{len(nodes) + 1}", "label": phr.lower(), "node_type": by_id[cid].type,
                                           "utterance_ids": [], "quotes": [], "created_turn": turn})
@@ -91,5 +92,5 @@ def _write_session(repo, sid, mind, turns, rng, concept, methodology, methodolog
                                 "signals": {}},
                        alternatives=[], turn_result={"turn_number": turn})
         if turn < turns:
-            repo.add_utterance(sid, turn, "interviewer", question)
+            question_id = repo.add_utterance(sid, turn, "interviewer", question)
     repo.update_session(sid, status="finished", termination_reason="max_turns")

@@ -93,6 +93,7 @@ def test_sessions_started_from_a_study_are_analysed(tmp_path):
     assert [iv.respondent for iv in analysis.interviews] == ["R01", "R02"]
     assert analysis.levels[0] == "attribute" and analysis.levels[-1] == "terminal_value"
     assert analysis.interviews[0].turns == 2 and analysis.interviews[0].decisions
+    assert analysis.interviews[0].attributes["answers_by"] == "Respondent"
     shared = [c for c in analysis.codebook.codes.values() if len(c.respondents()) == 2]
     assert shared, [c.labels for c in analysis.codebook.codes.values()]
     code = shared[0]
