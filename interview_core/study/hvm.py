@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .codebook import Codebook
-from .matrix import ImplicationMatrix, Pair, RespondentRelations
+from .matrix import ImplicationMatrix, Pair, RespondentRelations, maximal_paths
 
 MIN_WIDTH, MAX_WIDTH = 1.0, 8.0
 MAX_CHAIN_PATHS = 20_000  # bound on chain enumeration in a dense map
@@ -131,28 +131,11 @@ class Chain:
 def dominant_chains(hvm: HvmMap, relations: list[RespondentRelations], top_n: int = 10) -> list[Chain]:
     """The top ``top_n`` chains of the map by respondent count (then length, then weakest link).
 
-    A chain is a maximal path of kept links from a code with no kept link in to a code with no kept
-    link out (on a cycle, any code may start); a respondent supports it when each consecutive step is
+    A chain is a maximal path of kept links (:func:`~.matrix.maximal_paths`); a respondent supports it when each consecutive step is
     among their direct or indirect relations.
     """
-    succ: dict[str, list[str]] = {}
-    has_in: set[str] = set()
     count = {(lk.source, lk.target): lk.count for lk in hvm.links}
-    for lk in hvm.links:
-        succ.setdefault(lk.source, []).append(lk.target)
-        has_in.add(lk.target)
-    starts = [c for c in succ if c not in has_in] or sorted(succ)
-    paths: list[list[str]] = []
-    for s in starts:
-        stack = [[s]]
-        while stack and len(paths) < MAX_CHAIN_PATHS:
-            path = stack.pop()
-            nxt = [t for t in succ.get(path[-1], []) if t not in path]
-            if not nxt:
-                if len(path) > 1:
-                    paths.append(path)
-                continue
-            stack.extend(path + [t] for t in nxt)
+    paths = maximal_paths(set(count), MAX_CHAIN_PATHS)
     # respondents per kept step as a bit set (bit i = relations[i]), so a chain's support is an AND
     steps_needed = {(a, b) for path in paths for a, b in zip(path, path[1:])}
     holders = dict.fromkeys(steps_needed, 0)

@@ -109,25 +109,33 @@ def implication_matrix(relations: list[RespondentRelations], codes: list[str]) -
     return m
 
 
-def ladders(rel: RespondentRelations) -> list[list[str]]:
-    """The respondent's ladders: maximal chains of direct links, from a code nothing leads to up to a
-    code that leads nowhere (codes on a cycle start a ladder when the cycle has no way in). Each
-    ladder visits a code once; at most :data:`MAX_LADDERS_PER_RESPONDENT`, in a deterministic order."""
+def maximal_paths(pairs: set[Pair], limit: int) -> list[list[str]]:
+    """Maximal simple paths along ``pairs``: from each code nothing leads to, until a code that leads
+    nowhere (or only back into the path). A cycle no path enters is entered at its first code in sorted
+    order. Deterministic; at most ``limit`` paths (the enumeration is exponential in dense graphs)."""
     succ: dict[str, list[str]] = {}
-    preds: set[str] = set()
-    for a, b in sorted(rel.direct):
+    for a, b in sorted(pairs):
         succ.setdefault(a, []).append(b)
-        preds.add(b)
-    starts = [a for a in succ if a not in preds]
-    covered = set(starts)
-    for a in succ:  # cycles without an entry: start at their first code in sorted order
-        if a not in covered and not any((s, a) in rel.reachable for s in starts):
+    targets = {b for _, b in pairs}
+    starts = [a for a in succ if a not in targets]
+    reached: set[str] = set()
+
+    def reach(frontier: list[str]) -> None:
+        while frontier:
+            node = frontier.pop()
+            if node not in reached:
+                reached.add(node)
+                frontier.extend(succ.get(node, ()))
+
+    reach(list(starts))
+    for a in succ:
+        if a not in reached:
             starts.append(a)
-            covered.update(t for (s, t) in rel.reachable if s == a)
+            reach([a])
     out: list[list[str]] = []
     for s in starts:
         stack = [[s]]
-        while stack and len(out) < MAX_LADDERS_PER_RESPONDENT:
+        while stack and len(out) < limit:
             path = stack.pop()
             nxt = [t for t in succ.get(path[-1], []) if t not in path]
             if not nxt:
@@ -136,6 +144,12 @@ def ladders(rel: RespondentRelations) -> list[list[str]]:
                 continue
             stack.extend(path + [t] for t in reversed(nxt))
     return out
+
+
+def ladders(rel: RespondentRelations) -> list[list[str]]:
+    """The respondent's ladders: maximal chains of direct links (:func:`maximal_paths`), bottom up;
+    at most :data:`MAX_LADDERS_PER_RESPONDENT`."""
+    return maximal_paths(rel.direct, MAX_LADDERS_PER_RESPONDENT)
 
 
 def ladder_counts(per_respondent: dict[str, list[list[str]]], level_of: dict[str, int],

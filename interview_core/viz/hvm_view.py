@@ -40,9 +40,12 @@ def hvm_figure(hvm: HvmMap, height_per_level: int = 110) -> go.Figure:
     if hvm.links:
         fig.add_trace(go.Scatter(x=mid_x, y=mid_y, mode="markers", hovertext=mid_text, hoverinfo="text",
                                  marker={"size": 12, "color": "rgba(0,0,0,0)"}, showlegend=False, name="links"))
+    # neighbours in a row alternate their label above and below, so long labels overlap less
+    rank = {n.code: sorted((m.x for m in hvm.nodes if m.level == n.level)).index(n.x) for n in hvm.nodes}
     fig.add_trace(go.Scatter(
         x=[n.x for n in hvm.nodes], y=[n.level for n in hvm.nodes], mode="markers+text", showlegend=False,
-        text=[escape_label(short_label(n.label)) for n in hvm.nodes], textposition="top center", name="codes",
+        text=[escape_label(short_label(n.label, 22)) for n in hvm.nodes], name="codes",
+        textposition=["top center" if rank[n.code] % 2 == 0 else "bottom center" for n in hvm.nodes],
         hovertext=[tooltip(n.label, [("node type", n.node_type), ("respondents", n.respondents)]) for n in hvm.nodes],
         hoverinfo="text", marker={"size": [10 + min(n.respondents, 30) for n in hvm.nodes], "color": "#33415c"}))
     fig.update_layout(

@@ -129,3 +129,14 @@ def test_level_order_uses_declared_levels():
     assert level_order(["value", "attribute", "consequence"], {"value": 3, "attribute": 1, "consequence": 2}) == [
         "attribute", "consequence", "value"]
     assert level_order(["job", "outcome"]) == ["job", "outcome"]
+
+
+def test_maximal_paths_cycles_and_limit():
+    from interview_core.study.matrix import maximal_paths
+
+    # a -> b -> c -> a is a cycle nothing enters: entered at 'a'; x -> y is separate
+    assert maximal_paths({("a", "b"), ("b", "c"), ("c", "a"), ("x", "y")}, 10) == [["x", "y"], ["a", "b", "c"]]
+    # s -> p -> q and p <-> q: the cycle is entered from s, not again on its own
+    assert maximal_paths({("s", "p"), ("p", "q"), ("q", "p")}, 10) == [["s", "p", "q"]]
+    fan = {("r", str(i)) for i in range(50)}
+    assert len(maximal_paths(fan, 7)) == 7
