@@ -183,7 +183,7 @@ with tab_codes:
         repo.redo_codebook_edit(study_id)
         st.rerun()
     if edit_rows:
-        st.caption("Edits, oldest first: " + " · ".join(
+        st.text("Edits, oldest first: " + " · ".join(
             f"{e['edit']['op']} {e['edit'].get('label') or ''}".strip() for e in edit_rows))
 
 top = max_cutoff(analysis.matrix)

@@ -8,14 +8,7 @@ from pathlib import Path
 from ..config.errors import ConfigError
 from ..config.settings import load_settings
 from ..persistence import Repository
-
-CONTROL = {c: None for c in range(32) if c not in (9, 10)} | {127: None}
-
-
-def clean(text: str) -> str:
-    """Respondent-derived text with control characters (ANSI escapes) removed, for the terminal."""
-    return str(text).translate(CONTROL)
-
+from ..viz.escaping import escape_controls
 
 def register(sub) -> None:
     p = sub.add_parser("study", help="create studies, add interviews, show the analysis, export")
@@ -49,7 +42,7 @@ def repo_of(args) -> Repository:
 
 
 def fail(message: str) -> int:
-    print(clean(message), file=sys.stderr)
+    print(escape_controls(message), file=sys.stderr)
     return 2
 
 
@@ -69,7 +62,7 @@ def _create(args) -> int:
         row = create_study(repo_of(args), study)
     except ConfigError as exc:
         for problem in exc.problems:
-            print(clean(str(problem)), file=sys.stderr)
+            print(escape_controls(str(problem)), file=sys.stderr)
         return 2
     except ValidationError as exc:
         for err in exc.errors():
@@ -77,7 +70,7 @@ def _create(args) -> int:
         return 2
     except ValueError as exc:
         return fail(str(exc))
-    print(f"{row['study_id']}  {clean(row['name'])}  [{row['concept_id']} / {row['methodology_name']}]")
+    print(f"{row['study_id']}  {escape_controls(row['name'])}  [{row['concept_id']} / {row['methodology_name']}]")
     return 0
 
 
@@ -86,7 +79,7 @@ def _list(args) -> int:
     if not rows:
         print("no studies")
     for r in rows:
-        print(f"{r['study_id']}  {clean(r['name']):30s} {r['concept_id']:20s} {r['methodology_name']:18s} "
+        print(f"{r['study_id']}  {escape_controls(r['name']):30s} {r['concept_id']:20s} {r['methodology_name']:18s} "
               f"interviews={r['sessions']} language={r['language']} max_turns={r['max_turns']}")
     return 0
 
@@ -124,7 +117,7 @@ def _show(args) -> int:
     except KeyError as exc:
         return fail(exc.args[0])
     labels = analysis.labels
-    print(f"Study {study['study_id']}: {clean(study['name'])} [{study['concept_id']} / {study['methodology_name']}], "
+    print(f"Study {study['study_id']}: {escape_controls(study['name'])} [{study['concept_id']} / {study['methodology_name']}], "
           f"language {study['language']}, max turns {study['max_turns']}")
     print("\nInterviews")
     for iv in analysis.interviews:
@@ -134,22 +127,22 @@ def _show(args) -> int:
           f"({c['ladders_per_respondent']:.2f} per respondent, mean length {c['mean_ladder_length']:.2f}), "
           f"{c['links']} links ({c['links_across_levels']} across levels, {c['links_skipping_levels']} skipping a level)")
     for i, reason in analysis.skipped_edits:
-        print(f"  codebook edit {i + 1} no longer applies: {clean(reason)}")
+        print(f"  codebook edit {i + 1} no longer applies: {escape_controls(reason)}")
     print("\nCodebook")
     for level in analysis.levels:
         codes = [analysis.codebook.codes[cid] for cid in analysis.code_order if analysis.codebook.codes[cid].node_type == level]
         for code in codes:
-            print(f"  [{level}] {clean(code.label)}  ({len(code.respondents())} respondents; "
-                  f"{clean('; '.join(code.labels[:4]))}{' ...' if len(code.labels) > 4 else ''})")
+            print(f"  [{level}] {escape_controls(code.label)}  ({len(code.respondents())} respondents; "
+                  f"{escape_controls('; '.join(code.labels[:4]))}{' ...' if len(code.labels) > 4 else ''})")
     print("\nImplication matrix (direct.indirect respondents)")
     m = analysis.matrix
     for (a, b) in sorted(set(m.direct) | set(m.indirect), key=lambda p: (-m.total(p), p)):
-        print(f"  {clean(labels[a])} -> {clean(labels[b])}: {m.cell(a, b)}")
+        print(f"  {escape_controls(labels[a])} -> {escape_controls(labels[b])}: {m.cell(a, b)}")
     cutoff = args.cutoff or default_cutoff(analysis)
     hvm = analysis.hvm(cutoff)
     print(f"\nHierarchical value map at cut-off {cutoff}: {len(hvm.links)} links, "
           f"{hvm.share_kept:.0%} of {hvm.total_relations} relations kept")
     print("\nDominant chains")
     for chain in analysis.chains(cutoff, args.chains):
-        print(f"  {chain.respondents:3d}  {clean(analysis.chain_text(chain))}")
+        print(f"  {chain.respondents:3d}  {escape_controls(analysis.chain_text(chain))}")
     return 0

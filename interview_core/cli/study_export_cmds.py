@@ -20,7 +20,8 @@ def register_export(actions) -> None:
 def _export(args) -> int:
     from ..study.exports import export_filename, export_study
     from ..study.refi import project_qdpx
-    from .study_cmds import clean, default_cutoff, fail, load_analysis
+    from ..viz.escaping import escape_controls
+    from .study_cmds import default_cutoff, fail, load_analysis
 
     try:
         _, study, analysis = load_analysis(args)
@@ -38,5 +39,5 @@ def _export(args) -> int:
         return 0
     out = Path(args.out or export_filename(study, args.format, cutoff))
     out.write_bytes(data)
-    print(f"wrote {clean(str(out))}", file=sys.stderr)
+    print(f"wrote {escape_controls(str(out))}", file=sys.stderr)
     return 0

@@ -59,3 +59,13 @@ def test_study_cli_errors(tmp_path, capsys, monkeypatch):
     assert main(["study", "--db", db, "create", "--name", "X", "--concept", "oat_milk"]) == 0
     assert main(["study", "--db", db, "add", "X", "zzz"]) == 2
     assert "no session 'zzz'" in capsys.readouterr().err
+
+
+def test_show_escapes_terminal_controls(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("INTERVIEW_DEDUP__EMBEDDINGS_ENABLED", "false")
+    db = str(tmp_path / "cli.db")
+    assert main(["study", "--db", db, "create", "--name", "Evil\x1b[31m", "--concept", "oat_milk"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert main(["study", "--db", db, "show", "Evil\x1b[31m"]) == 0
+    assert "\x1b" not in capsys.readouterr().out
