@@ -1,4 +1,7 @@
-"""``interview study create|list|add|show|export``: studies across interviews, from the terminal."""
+"""``interview study create|list|add|show|export``: studies across interviews, from the terminal.
+
+``export STUDY --format qdpx|qdc|ladders|matrix|graphml|svg|png [--cutoff N] [--out FILE]``.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from pathlib import Path
 from ..config.errors import ConfigError
 from ..config.settings import load_settings
 from ..persistence import Repository
+from ..study.exports import FORMATS
 from ..viz.escaping import escape_controls
 
 def register(sub) -> None:
@@ -33,8 +37,12 @@ def register(sub) -> None:
     s.add_argument("--cutoff", type=int, default=None, help="HVM cut-off (default: 2, or 1 for one interview)")
     s.add_argument("--chains", type=int, default=10, help="dominant chains to list")
     s.set_defaults(func=_show)
-    from .study_export_cmds import register_export
-    register_export(actions)
+    e = actions.add_parser("export", help="write a REFI-QDA project or codebook, ladders/matrix CSV or the map")
+    e.add_argument("study", help="study id or name")
+    e.add_argument("--format", choices=list(FORMATS), default="qdpx")
+    e.add_argument("--cutoff", type=int, default=None, help="HVM cut-off for graphml/svg/png (default 2, 1 for one interview)")
+    e.add_argument("--out", help="output file (default: <study>_<format>.<ext>; '-' for stdout)")
+    e.set_defaults(func=_export)
 
 
 def repo_of(args) -> Repository:
@@ -145,4 +153,28 @@ def _show(args) -> int:
     print("\nDominant chains")
     for chain in analysis.chains(cutoff, args.chains):
         print(f"  {chain.respondents:3d}  {escape_controls(analysis.chain_text(chain))}")
+    return 0
+
+
+def _export(args) -> int:
+    from ..study.exports import export_filename, export_study
+    from ..study.refi import project_qdpx
+
+    try:
+        _, study, analysis = load_analysis(args)
+    except KeyError as exc:
+        return fail(exc.args[0])
+    cutoff = args.cutoff or default_cutoff(analysis)
+    if args.format == "qdpx":
+        data, report = project_qdpx(analysis, study)
+        print(f"{report.sources} sources, {report.codes} codes, {report.selections} coded selections, "
+              f"{report.notes} notes; {len(report.unlocated)} quotes not found verbatim (not coded)", file=sys.stderr)
+    else:
+        data = export_study(analysis, study, args.format, cutoff)
+    if args.out == "-":
+        sys.stdout.buffer.write(data)
+        return 0
+    out = Path(args.out or export_filename(study, args.format, cutoff))
+    out.write_bytes(data)
+    print(f"wrote {escape_controls(str(out))}", file=sys.stderr)
     return 0

@@ -38,7 +38,7 @@ def test_study_page_in_chromium(lexical, server, tmp_path):
         page.set_default_timeout(TIMEOUT_MS)
         page.goto(base)
         _settled(page)
-        page.get_by_test_id("stSidebarNav").get_by_role("link", name="Study", exact=True).click()
+        page.get_by_test_id("stTopNav").get_by_role("link", name="Study", exact=True).click()
         _settled(page)
         page.get_by_role("tab", name="Value map").click()
         page.get_by_text("Share of relations kept").wait_for()
