@@ -53,7 +53,7 @@ def test_non_english_makes_no_nodes(run, answer):
 def test_emoji_control_and_bidi_characters(run):
     answer = "I love how creamy it is 😍🥛\x00\x07 because\u202e it foams\u200b properly\x1b!"
     r = run(answer)
-    assert [n.label for n in r.nodes] == ["how creamy it is", "foams properly"]
+    assert [n.label for n in r.nodes] == ["how creamy it is", "foaming properly"]
     for item in [*r.nodes, *r.edges]:
         assert item.quote in answer
     assert r.assessment.valence > 0.6

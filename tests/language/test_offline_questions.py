@@ -21,13 +21,16 @@ def ask(m, c, **kw):
     ("creamy texture", "the creamy texture"),
     ("Creamy texture.", "the creamy texture"),
     ("take care of myself", "taking care of yourself"),
-    ("foams properly", "the fact that it foams properly"),
+    ("foams properly", "foaming properly"),
     ("how creamy it is", "how creamy it is"),
     ("self-respect", "self-respect"),
     ("peace of mind", "peace of mind"),
     ("No added sugar", "no added sugar"),
     ("Nordic oats", "Nordic oats"),
-    ("my morning coffee feels like a treat", "the fact that your morning coffee feels like a treat"),
+    ("my morning coffee feels like a treat", "your morning coffee feeling like a treat"),
+    ("wait it says you can take", "\"wait it says you can take\""),
+    ("the in control", "\"the in control\""),
+    ("app", "the app"),
     ("one two three four five six seven eight nine", '"one two three four five six seven eight nine"'),
 ])
 def test_natural_label(label, natural):

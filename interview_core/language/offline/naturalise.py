@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ...text.lexicon import lexicon
+from .grammar import is_count_noun, noun_phrase, open_classes, verb_lemma
 from ...text.primitives import WORD_RE
 
 # Longer labels are quoted rather than paraphrased.
@@ -26,52 +26,42 @@ def proper_nouns(*texts: str) -> frozenset[str]:
     return frozenset(found)
 
 
-def _gerund(verb: str) -> str:
-    if verb == "be":
-        return "being"
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"
-    if verb.endswith("e") and not verb.endswith("ee"):
-        return verb[:-1] + "ing"
-    if verb in ("get", "set", "stop", "cut", "put", "run", "shop"):
-        return verb + verb[-1] + "ing"
-    return verb + "ing"
-
-
-def _is_finite(word: str) -> bool:
-    lex = lexicon()
-    if word in lex.finite_verbs:
-        return True
-    return word.endswith("s") and (word[:-1] in lex.finite_verb_stems or (word.endswith("es") and word[:-2] in lex.finite_verb_stems))
+def _flip(ws: list[str]) -> list[str]:
+    """First person turned to second ("my" -> "your"): the interviewer speaks to the respondent."""
+    return [_PERSON.get(w, w) for w in ws]
 
 
 def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
-    """The label as it should read inside a question sentence.
+    """The label as it should read inside a question sentence, or quoted when it cannot.
 
     Trailing punctuation stripped; words lowercased unless proper nouns (``proper``) or acronyms; first
-    person turned to second ("my" -> "your"); a leading base verb made a gerund; a clause-like label
-    ("foams properly", "my coffee feels like a treat") phrased as "the fact that ..."; a short noun phrase
-    given "the"; a lone participle given "being" ("being pampered"); a label over MAX_NATURAL_WORDS words quoted.
+    person turned to second ("my" -> "your"); the label reduced to a noun or gerund phrase
+    (:func:`grammar.noun_phrase`: "take care of myself" -> "taking care of yourself", "foams properly"
+    -> "foaming properly"); a short bare noun phrase given "the"; a lone participle given "being"; a
+    nominal wh-clause ("how creamy it is") kept as it is. A label that is no such phrase, or is longer
+    than MAX_NATURAL_WORDS words, is returned in double quotes, in the respondent's words.
     """
     raw = [m.group() for m in WORD_RE.finditer(label.strip().rstrip(".!?;:,"))]
     if not raw:
         return label.strip()
     ws = [w if (w in proper or (w.isupper() and len(w) > 1)) else w.lower().replace("’", "'") for w in raw]
+    quoted = '"' + " ".join(ws) + '"'
     if len(ws) > MAX_NATURAL_WORDS:
-        return '"' + " ".join(ws) + '"'
-    lex = lexicon()
-    ws = [_PERSON.get(w, w) for w in ws]
-    first = ws[0]
-    if first in ("how", "what", "why", "when", "where", "which"):
-        return " ".join(ws)
-    if len(ws) > 1 and first in lex.gerund_verbs:
-        return " ".join([_gerund(first), *ws[1:]])
-    if len(ws) > 1 and _is_finite(first):
-        return "the fact that it " + " ".join(ws)
-    if any(_is_finite(w) for w in ws[1:]):
-        return "the fact that " + " ".join(ws)
-    if len(ws) == 1 and first.endswith("ed") and len(first) > 4:
-        return "being " + first  # "disappointed" -> "being disappointed", an adjective needs a verb
-    if first in _DETERMINERS or first.endswith("ing") or first in proper or len(ws) == 1 or "of" in ws:
-        return " ".join(ws)
-    return "the " + " ".join(ws)
+        return quoted
+    if ws[0].lower() in ("how", "what") and len(ws) > 2:
+        return " ".join(_flip(ws))
+    if (len(ws) == 1 and ws[0].endswith("ed") and len(ws[0]) > 4 and verb_lemma(ws[0])
+            and "NOUN" not in open_classes(ws[0].lower())):
+        return "being " + ws[0]  # "disappointed" -> "being disappointed", an adjective needs a verb
+    keep = {w.lower(): w for w in ws if w in proper or w.isupper()}
+    phrase = noun_phrase([w.lower() for w in ws])
+    if phrase is None:
+        return quoted
+    phrase = [keep.get(w, w) for w in _flip(phrase)]
+    first = phrase[0]
+    if len(phrase) == 1 and is_count_noun(first):
+        return "the " + first
+    if (first in _DETERMINERS or first.endswith("ing") or first in proper or len(phrase) == 1 or "of" in phrase
+            or first in ("not", "no", "your") or first.isdigit()):
+        return " ".join(phrase)
+    return "the " + " ".join(phrase)

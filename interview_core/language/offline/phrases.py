@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .grammar import noun_phrase
 from .frames import MAX_PASSES, drop_meta, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
 from ...text.primitives import Token, stem_string
@@ -53,7 +54,8 @@ def _drop_inner(ws: list[str], seqs: tuple[tuple[str, ...], ...]) -> list[str]:
 
 
 def concept_words(toks: list[Token]) -> list[str]:
-    """The clause's words with fillers, hedges, frames, meta comments and pronoun subjects removed.
+    """The clause's words with fillers, hedges, frames, meta comments and pronoun subjects removed,
+    reduced to a noun or gerund phrase (:func:`grammar.noun_phrase`; empty when the clause has none).
 
     "Honestly I love how creamy it is" -> ["how", "creamy", "it", "is"]; "it foams properly" ->
     ["foams", "properly"]; "for me the big one is the recyclable packaging" -> ["recyclable",
@@ -76,6 +78,7 @@ def concept_words(toks: list[Token]) -> list[str]:
             ws = ws[:-1]
         if ws == before:
             break
+    ws = noun_phrase(ws) or []
     if len(ws) > MAX_LABEL_WORDS:
         ws = ws[:MAX_LABEL_WORDS]
         while len(ws) > 1 and ws[-1] in lex.stopwords:

@@ -13,6 +13,7 @@ import yaml
 
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
+from .grammar import closed
 from .naturalise import natural_label, proper_nouns
 from ...text.primitives import jaccard, words
 
@@ -153,12 +154,55 @@ def _values(request: QuestionRequest) -> dict[str, str]:
     stimulus = " ".join((getattr(concept, "stimulus", "") or "").split())
     first_sentence = re.split(r"(?<=[.!?])\s", stimulus, maxsplit=1)[0] if stimulus else ""
     labels = [natural_label(lbl, proper) for lbl in request.summary_labels[:MAX_SUMMARY_LABELS] if lbl.strip()]
+    labels = [lbl for lbl in labels if not lbl.startswith('"')]
     return {
         "focus": natural_label(request.focus.label, proper) if request.focus.label else "",
         "summary": _join(labels) if labels else "",
-        "concept": natural_label(name.split(",")[0], proper),
+        "concept": natural_label(name.split(",")[0], proper).strip('"'),
         "stimulus_intro": first_sentence if len(first_sentence) <= MAX_INTRO_CHARS else "",
     }
+
+
+def focus_shape(request: QuestionRequest, natural: str) -> str:
+    """How the focus enters the question: 'np' (a checked noun, gerund or wh phrase in the slot),
+    'quoted' (a concept element's name in quotes, in the slot), 'said' (the respondent's own words
+    quoted before a probe without a slot) or 'none' (no usable focus: a probe without a slot)."""
+    if not natural or not request.focus.label or request.focus.kind == "none":
+        return "none"
+    if request.focus.kind == "element":
+        as_named = " ".join(words(request.focus.label))
+        return "np" if " ".join(words(natural)).removeprefix("the ") == as_named else "quoted"
+    if not natural.startswith('"') and words(natural)[0] not in closed().negations:
+        return "np"
+    content = [w for w in words(natural) if w not in closed().function_words and w not in closed().interjections]
+    if not content:
+        return "none"  # a filler ("anyway", "dunno") is never a topic
+    return "said"
+
+
+_MARKUP = re.compile(r"[*_`#<>\[\]{}|~\\]+|https?://\S+")
+MAX_QUOTE_WORDS = 16
+
+
+def respondent_quote(label: str, turns, sentence_only: bool = False) -> str:
+    """The respondent's own words for a focus label: the sentence of a recent answer (latest first) that
+    holds all of the label's content words, else the label; markup removed, at most MAX_QUOTE_WORDS
+    words, double quotes made single. First person stays as said: it is inside the quote."""
+    wanted = {w for w in words(label) if w not in closed().function_words}
+    sequence = " ".join(words(label))
+    for turn in reversed(list(turns or [])):
+        for sentence in re.split(r"(?<=[.!?…])\s+|\n+", getattr(turn, "answer", "") or ""):
+            ws = words(sentence)
+            found = wanted <= set(ws) if wanted else bool(sequence) and f" {sequence} " in f" {' '.join(ws)} "
+            if found and len(ws) <= MAX_QUOTE_WORDS:
+                return _clean_quote(sentence)
+    return "" if sentence_only else _clean_quote(label)
+
+
+def _clean_quote(text: str) -> str:
+    text = " ".join(_MARKUP.sub(" ", text).replace('"', "'").split()).strip(" .,;:!?-")
+    cut = text.split()
+    return " ".join(cut[:MAX_QUOTE_WORDS]) + ("..." if len(cut) > MAX_QUOTE_WORDS else "")
 
 
 def _generic(strategy, focused: bool, has_summary: bool) -> list[str]:
@@ -189,6 +233,11 @@ def _templates(request: QuestionRequest, values: dict[str, str]) -> tuple[list[s
     own = list(getattr(strategy, "question_templates", []) or [])
     generic = _generic(strategy, focused, bool(values["summary"])) + _generic(None, focused, bool(values["summary"]))
     return own or generic, generic
+
+
+def _probe(template: str) -> str:
+    """A slotless template as the probe after a quote ("Why does that matter to you?")."""
+    return template[0].upper() + template[1:] if template else template
 
 
 def _with_lead_in(question: str, lead_in: str) -> str:
@@ -241,7 +290,20 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
     with each of the last six questions stays below SEMANTIC_REPEAT wins.
     """
     values = _values(request)
+    shape_of_focus = focus_shape(request, values["focus"]) if request.kind == "follow_up" else "np"
+    if shape_of_focus == "quoted":
+        values = dict(values, focus='"' + " ".join(request.focus.label.split()).strip(" .") + '"')
+    said = ""
+    if shape_of_focus in ("said", "none"):
+        quote = respondent_quote(request.focus.label or "", request.recent_turns, sentence_only=shape_of_focus == "none")
+        if quote and request.focus.kind == "node":
+            said = _wording()["said_leads"][request.turn_number % len(_wording()["said_leads"])].format(quote=quote)
+        values = dict(values, focus="")
+        request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     primary, fallback = _templates(request, values)
+    if said:
+        primary = [said + " " + _probe(t) for t in primary if "{focus}" not in t]
+        fallback = [said + " " + _probe(t) for t in fallback if "{focus}" not in t]
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)

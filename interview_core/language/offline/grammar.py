@@ -1,0 +1,341 @@
+"""English word classes and phrase shapes for the offline layer: which words are closed-class
+(``data/closed_class.yaml``: conjunctions, auxiliaries, pronouns, determiners, prepositions,
+interjections), which open classes a word can belong to (LemmInflect's English lexicon), and from
+these a clause reduced to a noun or gerund phrase, and a check that a phrase is one.
+
+Every function takes words as produced by :func:`text.words` (lowercase, straight apostrophes).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from lemminflect import getAllLemmas, getInflection
+
+from ...text.lexicon import lexicon
+
+_DATA = Path(__file__).parent / "data" / "closed_class.yaml"
+# Verbs too light to name a concept as a bare gerund ("having", "getting").
+_LIGHT = frozenset("be have do get take make go give put see come let say".split())
+MAX_PASSES = 6
+
+
+@dataclass(frozen=True)
+class ClosedClass:
+    coordinators: frozenset[str]
+    subordinators: frozenset[str]
+    auxiliaries: frozenset[str]
+    copulas: frozenset[str]
+    subject_contractions: frozenset[str]
+    subject_pronouns: frozenset[str]
+    object_pronouns: frozenset[str]
+    possessives: frozenset[str]
+    determiners: frozenset[str]
+    negations: frozenset[str]
+    prepositions: frozenset[str]
+    wh_words: frozenset[str]
+    interjections: frozenset[str]
+    general_nouns: frozenset[str]
+    framing_verbs: frozenset[str]
+    time_nouns: frozenset[str]
+    time_determiners: frozenset[str]
+
+    @property
+    def articles_after(self) -> frozenset[str]:
+        """Words that never follow an article or possessive."""
+        return self.subject_contractions | self.interjections - {"like", "well", "right", "sure", "wait", "sorry"}
+
+    @property
+    def function_words(self) -> frozenset[str]:
+        return (self.coordinators | self.subordinators | self.auxiliaries | self.subject_contractions
+                | self.subject_pronouns | self.object_pronouns | self.possessives | self.determiners
+                | self.negations | self.prepositions | self.wh_words)
+
+
+@lru_cache(maxsize=1)
+def closed() -> ClosedClass:
+    raw = yaml.load(_DATA.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
+    return ClosedClass(**{k: frozenset(w.lower() for w in v) for k, v in raw.items()})
+
+
+@lru_cache(maxsize=8192)
+def open_classes(word: str) -> frozenset[str]:
+    """The open word classes ('NOUN', 'VERB', 'ADJ', 'ADV', 'PROPN') ``word`` can have in English.
+
+    From LemmInflect's lexicon; an unknown word is a noun unless its suffix says verb form."""
+    found = frozenset(getAllLemmas(word).keys())
+    if found or not word.isalpha():
+        return found or frozenset({"NOUN"})
+    if word.endswith("ing") and len(word) > 5:
+        return frozenset({"VERB"})
+    return frozenset({"NOUN"})
+
+
+def verb_lemma(word: str) -> str | None:
+    lemmas = getAllLemmas(word).get("VERB")
+    return lemmas[0] if lemmas else None
+
+
+def gerund(word: str) -> str:
+    """'take' / 'takes' / 'took' -> 'taking'; a word that is no verb is returned unchanged."""
+    if word in closed().copulas:
+        return "being"
+    lemma = verb_lemma(word)
+    if lemma is None:
+        return word
+    if lemma == "be":
+        return "being"
+    forms = getInflection(lemma, "VBG")
+    return forms[0] if forms else word
+
+
+def is_gerund(word: str) -> bool:
+    return word.endswith("ing") and verb_lemma(word) is not None and gerund(word) == word
+
+
+def _is_verb(word: str) -> bool:
+    """A word that is a verb here: it can only be a verb, or it is a verb form that no noun shares."""
+    classes = open_classes(word)
+    return "VERB" in classes and not ({"NOUN", "ADJ", "PROPN"} & classes and verb_lemma(word) == word)
+
+
+def _is_noun(word: str) -> bool:
+    c = closed()
+    if word in c.function_words or word in c.interjections:
+        return False
+    return bool({"NOUN", "PROPN"} & open_classes(word)) or word.isdigit()
+
+
+def _opens_clause(ws: list[str], i: int) -> bool:
+    """A subject at ``i`` followed by a verb: a new clause starts there ("... nobody could argue")."""
+    c = closed()
+    w = ws[i]
+    if w in c.subject_contractions:
+        return True
+    if w not in c.subject_pronouns or i + 1 >= len(ws):
+        return False
+    nxt = ws[i + 1]
+    if w == "there":  # "were there" is a place; "there is" opens a clause
+        return nxt in c.auxiliaries
+    return nxt in c.auxiliaries or nxt in ("not", "never") or (_is_verb(nxt) and not _is_noun(nxt))
+
+
+def _finite_only(word: str) -> bool:
+    """A word that can only be a finite verb form ("drove", "argued"): no noun, adjective or gerund."""
+    classes = open_classes(word)
+    lemma = verb_lemma(word)
+    return (classes == frozenset({"VERB"}) and lemma is not None and lemma != word
+            and not word.endswith(("ing", "ed")))
+
+
+def _strip_leading(ws: list[str]) -> list[str]:
+    """Drop clause openers: interjections, conjunctions, subjects, auxiliaries, framing verbs."""
+    c = closed()
+    for _ in range(MAX_PASSES * 2):
+        if not ws:
+            break
+        w, nxt = ws[0], ws[1] if len(ws) > 1 else ""
+        two = f"{w} {nxt}"
+        if two in c.subordinators:
+            ws = ws[2:]
+        elif w in c.interjections and not (w == "like" and nxt and _is_noun(nxt)) and w != "no":
+            ws = ws[1:]
+        elif w in c.coordinators or w in c.subordinators or w in c.subject_contractions:
+            ws = ws[1:]
+        elif w in c.subject_pronouns and len(ws) > 1 and w != "no-one" and (_opens_clause(ws, 0) or nxt in c.framing_verbs):
+            ws = ws[1:]
+        elif w in c.auxiliaries and len(ws) > 1 and w not in ("being", "having"):
+            ws = ws[1:]
+        elif w in ("never", "just", "really", "probably", "maybe", "also", "still", "even", "always", "only"):
+            ws = ws[1:]
+        elif w in c.framing_verbs and len(ws) > 1 and nxt not in c.determiners and not _is_noun(nxt) or (
+                w in c.framing_verbs and len(ws) > 1 and (nxt in c.subject_pronouns | c.subject_contractions
+                                                          or nxt in ("that", "to") or is_gerund(nxt))):
+            ws = ws[2:] if nxt in ("that", "to") else ws[1:]
+        else:
+            break
+    return ws
+
+
+def _strip_trailing(ws: list[str]) -> list[str]:
+    """Drop dangling words and time adverbials from the end ("... until", "... every March")."""
+    c = closed()
+    dangling = (c.coordinators | c.subordinators | c.auxiliaries | c.determiners | c.prepositions
+                | c.subject_pronouns | c.subject_contractions | c.possessives | c.interjections | c.wh_words
+                ) - {"there", "well", "up", "out", "off", "down", "away", "back", "over", "around", "in", "on"}
+    for _ in range(MAX_PASSES * 2):
+        if len(ws) > 1 and ws[-1] in c.time_nouns and ws[-2] in c.time_determiners:
+            ws = ws[:-2]
+        elif len(ws) > 1 and ws[-1] in c.time_nouns and ws[-1] not in ("day", "week", "month", "year", "time"):
+            ws = ws[:-1]
+        elif len(ws) > 1 and (ws[-1] in dangling or ws[-1] in ("not", "never", "too", "even")):
+            ws = ws[:-1]
+        else:
+            break
+    return ws
+
+
+def _cut_at_new_clause(ws: list[str], start: int) -> list[str]:
+    """``ws`` up to the first new clause after ``start``, unless a wh-word or 'that' introduced it."""
+    c = closed()
+    for i in range(max(start, 1), len(ws)):
+        if ws[i - 1] in c.wh_words or ws[i - 1] == "that" or (i >= 2 and ws[i - 2] in c.wh_words):
+            continue
+        if _opens_clause(ws, i) or (_finite_only(ws[i]) and ws[i - 1] not in closed().auxiliaries):
+            return ws[:i]
+    return ws
+
+
+def _predicate(ws: list[str], k: int) -> list[str] | None:
+    """The words from ``k`` as a gerund predicate ("would be turning it up" -> "turning it up"), or None."""
+    c = closed()
+    j = k
+    while j < len(ws) and (ws[j] in c.auxiliaries or ws[j] in ("not", "never", "just", "really", "always")):
+        j += 1
+    if j == len(ws):
+        return []  # an ellipsis ("my parents never did"): the subject alone
+    if ws[j - 1:j] and ws[j - 1] in c.copulas and j > k and not _is_verb(ws[j]):
+        return ["being", *ws[j:]]
+    if _is_verb(ws[j]):
+        if ws[j - 1] in ("be", "been", "being", *c.copulas) and ws[j].endswith(("ed", "en")):
+            return ["being", *ws[j:]]  # a passive: "can be recycled" -> "being recycled"
+        return [gerund(ws[j]), *ws[j + 1:]]
+    return None
+
+
+def _starts_predicate(ws: list[str], k: int) -> bool:
+    """A verb right after the subject's head noun or pronoun; a participle used as an adjective ("no added
+    sugar") or closing a reduced relative ("nothing sugary added") is not one."""
+    if k == 0 or not (_is_verb(ws[k]) and not _is_noun(ws[k])):
+        return False
+    prev = ws[k - 1]
+    if not (_is_noun(prev) or prev in closed().subject_pronouns or prev in closed().object_pronouns):
+        return False
+    return not (k == len(ws) - 1 and ws[k].endswith(("ed", "en")))
+
+
+def _clause_initial_verb(ws: list[str]) -> bool:
+    """Whether the first word is a verb: only a verb, or a verb form before an object or complement
+    ("stop heating", "saves time", "take care")."""
+    first, nxt = ws[0], ws[1] if len(ws) > 1 else ""
+    if verb_lemma(first) is None:
+        return False
+    if _is_verb(first) and not _is_noun(first):
+        return True
+    c = closed()
+    if verb_lemma(first) in lexicon().gerund_verbs:
+        return True
+    if nxt == "well" or (nxt and open_classes(nxt) == frozenset({"ADV"})):
+        return True  # "foams well", "works properly"
+    return bool(nxt) and (nxt in c.determiners or nxt in c.possessives or nxt in c.object_pronouns
+                          or nxt in ("to", "up", "out", "off", "away") or is_gerund(nxt))
+
+
+def noun_phrase(ws: list[str]) -> list[str] | None:
+    """A clause's words reduced to a noun or gerund phrase in the same words, or None.
+
+    "noticed was the energy report" -> "the energy report"; "it'd take a bit of stress away" -> "taking
+    a bit of stress away"; "if the numbers were there nobody could argue" -> "the numbers being there";
+    "hate opening the post in january" -> "opening the post"; "wait it says you can take" -> None (a bare
+    light gerund); "that's the problem" -> None (a general noun only).
+    """
+    c = closed()
+    ws = [w for w in ws if w]
+    for _ in range(MAX_PASSES):
+        before = ws
+        ws = _strip_leading(ws)
+        if len(ws) > 2 and ws[0] in ("how", "what"):
+            return ws  # a nominal wh-clause ("how creamy it is"): it names a concept as a noun phrase would
+        ws = _strip_trailing(ws)
+        # A pseudo-cleft remnant "noticed was X" / "what got me was X": the concept is X.
+        if len(ws) > 2 and ws[0] not in c.copulas and _is_verb(ws[0]) and ws[1] in c.copulas:
+            ws = ws[2:]
+        if ws == before:
+            break
+    if not ws:
+        return None
+    first = ws[0]
+    if first in c.copulas and first != "being":
+        ws = ws[1:]
+    elif first in c.negations and len(ws) > 1 and is_gerund(ws[1]):
+        ws = [first, *_cut_at_new_clause(ws[1:], 1)]
+    elif first not in c.function_words and _clause_initial_verb(ws):
+        if len(ws) == 1 and not is_gerund(first):
+            return None  # a bare verb without its object ("compared", "take") names nothing
+        ws = [gerund(first), *_cut_at_new_clause(ws[1:], 0)]
+    else:
+        # A noun phrase, maybe a subject with its predicate ("my flatmates would be turning it up").
+        k = 0
+        while k < len(ws) and ws[k] not in c.auxiliaries and not _starts_predicate(ws, k):
+            if k > 0 and _opens_clause(ws, k):
+                break
+            k += 1
+        head, rest = ws[:k], ws[k:]
+        if rest and _opens_clause(ws, k):
+            ws = head
+        elif rest:
+            pred = _predicate(ws, k)
+            ws = head + _cut_at_new_clause(pred, 1) if pred is not None else head
+    ws = _strip_trailing(_strip_leading(ws)) if ws and ws[0] not in ("being",) and not is_gerund(ws[0]) else _strip_trailing(ws)
+    return ws if is_noun_phrase(ws) else None
+
+
+def is_noun_phrase(ws: list[str]) -> bool:
+    """Whether ``ws`` reads as a noun or gerund phrase that can fill a noun slot in a question.
+
+    It must not start with a conjunction, auxiliary, preposition, subject pronoun, interjection or a
+    finite verb, nor end on a dangling function word, and must hold a content head: a noun that is not a
+    general noun ("thing", "problem"), an adjective after a determiner, or a gerund with a complement or
+    of a verb that is not light.
+    """
+    c = closed()
+    if not ws:
+        return False
+    first, last = ws[0], ws[-1]
+    banned_first = (c.coordinators | c.subordinators | c.auxiliaries | c.subject_contractions
+                    | c.prepositions | c.interjections | c.object_pronouns) - {"no", "like", "being", "what", "how"}
+    if first in banned_first or (first in c.subject_pronouns and first not in ("one",)):
+        if not (first == "no" or first in c.determiners):
+            return False
+    if first in c.wh_words:
+        return False
+    articles = frozenset({"a", "an", "the"}) | c.possessives
+    glue = c.prepositions | c.auxiliaries | c.subject_pronouns | c.coordinators | c.subordinators | c.articles_after
+    if any(a in articles and b in glue for a, b in zip(ws, ws[1:])):
+        return False  # "the in control", "the wait it says": an article glued to no noun
+    banned_last = (c.coordinators | c.subordinators | c.auxiliaries | c.determiners | c.prepositions
+                   | c.subject_pronouns | c.possessives | c.interjections | c.wh_words) - {"one", "there", "well", "out", "up", "off", "down", "in", "on", "over", "away", "back", "around"}
+    if last in banned_last and len(ws) > 1:
+        return False
+    if _is_verb(first) and not is_gerund(first) and not _is_noun(first) and first != "being":
+        return False
+    if is_gerund(first) or first == "being":
+        return len(ws) > 1 or verb_lemma(first) not in _LIGHT
+    if first in c.negations and len(ws) > 1 and is_gerund(ws[1]):
+        return len(ws) > 2 or verb_lemma(ws[1]) not in _LIGHT
+    content = [w for w in ws if w not in c.function_words and w not in c.interjections]
+    if not content:
+        return False
+    core = [w for w in ws[:next((i for i, w in enumerate(ws) if i and w in c.prepositions), len(ws))]
+            if w in content]
+    nouns = [w for w in core if _is_noun(w)]
+    if nouns and nouns[-1] in c.general_nouns and "ADJ" not in open_classes(nouns[-1]):
+        return False  # the head is a general noun: "random question", "the pausing thing"
+    return bool(nouns) or any("ADJ" in open_classes(w) for w in content) or any(_is_noun(w) for w in content)
+
+
+_ABSTRACT = ("ness", "ity", "dom", "ment", "ance", "ence", "ship", "hood", "ism", "ion")
+
+
+def is_count_noun(word: str) -> bool:
+    """A singular concrete noun that needs an article in a sentence ("app" -> "the app"): it has a
+    distinct plural in the lexicon and no abstract-noun suffix ("freedom", "convenience" stay bare)."""
+    if word.isalpha() and not getAllLemmas(word) and not word.endswith(("s", "ing", "ed")):
+        return not word.endswith(_ABSTRACT)  # a word outside the lexicon ("app"): a count noun
+    if word.endswith(_ABSTRACT) or "NOUN" not in getAllLemmas(word) or verb_lemma(word) == word and "ADJ" in open_classes(word):
+        return False
+    plural = getInflection(word, "NNS")
+    return bool(plural) and plural[0] != word and getAllLemmas(word)["NOUN"][0] == word
