@@ -53,6 +53,7 @@ class QuestionRequest(BaseModel):
     summary_labels: list[str] = Field(default_factory=list)  # for summary/synthesis questions
     turn_number: int = 0
     seed: int = 0
+    turns_left: int | None = None  # questions left in the budget, to answer "how long does this take?"
 
 
 class QuestionResult(BaseModel):

@@ -193,7 +193,7 @@ class QuestionGeneration(Stage):
             phase=sel.phase, active_signals=active_signals(sel), rationale=rationale(sel),
             recent_turns=[*ctx.recent_turns, Turn(question=ctx.previous_question or "", answer=ctx.user_input)][-RECENT_TURNS:],
             recent_questions=ctx.recent_questions, summary_labels=rt.summary_labels(),
-            turn_number=ctx.turn_number, seed=rt.seed,
+            turn_number=ctx.turn_number, seed=rt.seed, turns_left=max(rt.max_turns - ctx.turn_number, 0),
         )
         result = rt.language.write_question(request)
         return self.output(next_question=result.question, question_usage=result.usage)

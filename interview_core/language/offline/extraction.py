@@ -18,6 +18,7 @@ from ...text.clauses import Clause, segment
 from .elements import matcher
 from .frames import is_digression
 from ...text.lexicon import lexicon
+from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, compiled
 from .phrases import concept_label
 from .stance import stance_and_reaction
@@ -48,8 +49,9 @@ _SENTENCE_END = re.compile(r"[.!?…\n]+")
 
 
 def _digressions(answer: str) -> list[tuple[int, int]]:
-    """Spans of the answer's sentences that announce a digression ("..., by the way")."""
-    spans, start = [], 0
+    """Spans of the answer's sentences that announce a digression ("..., by the way"), ask the
+    interviewer something, talk about the interview or are asides (:func:`meta.off_topic_spans`)."""
+    spans, start = off_topic_spans(answer), 0
     for m in [*_SENTENCE_END.finditer(answer), None]:
         end = m.end() if m else len(answer)
         if end > start and is_digression(words(answer[start:end])):

@@ -42,6 +42,7 @@ class ClosedClass:
     framing_verbs: frozenset[str]
     time_nouns: frozenset[str]
     time_determiners: frozenset[str]
+    repair_markers: frozenset[str]
 
     @property
     def articles_after(self) -> frozenset[str]:
@@ -178,6 +179,9 @@ def _strip_trailing(ws: list[str]) -> list[str]:
     return ws
 
 
+trim_trailing = _strip_trailing
+
+
 def _cut_at_new_clause(ws: list[str], start: int) -> list[str]:
     """``ws`` up to the first new clause after ``start``, unless a wh-word or 'that' introduced it."""
     c = closed()
@@ -228,10 +232,17 @@ def _clause_initial_verb(ws: list[str]) -> bool:
     c = closed()
     if verb_lemma(first) in lexicon().gerund_verbs:
         return True
-    if nxt == "well" or (nxt and open_classes(nxt) == frozenset({"ADV"})):
+    if (nxt == "well" and len(ws) == 2) or (nxt and open_classes(nxt) == frozenset({"ADV"})):
         return True  # "foams well", "works properly"
     return bool(nxt) and (nxt in c.determiners or nxt in c.possessives or nxt in c.object_pronouns
                           or nxt in ("to", "up", "out", "off", "away") or is_gerund(nxt))
+
+
+def _after_repair(ws: list[str]) -> list[str]:
+    """The words after the last self-repair marker ("the classes well no actually the app" -> "the app")."""
+    joined = f" {' '.join(ws)} "
+    cut = max((joined.rfind(f" {m} ") + len(m) + 1 for m in closed().repair_markers if f" {m} " in joined), default=0)
+    return joined[cut:].split() if cut and joined[cut:].split() else ws
 
 
 def noun_phrase(ws: list[str]) -> list[str] | None:
@@ -243,7 +254,7 @@ def noun_phrase(ws: list[str]) -> list[str] | None:
     light gerund); "that's the problem" -> None (a general noun only).
     """
     c = closed()
-    ws = [w for w in ws if w]
+    ws = _after_repair([w for w in ws if w])
     for _ in range(MAX_PASSES):
         before = ws
         ws = _strip_leading(ws)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .grammar import noun_phrase
+from .grammar import noun_phrase, trim_trailing
 from .frames import MAX_PASSES, drop_meta, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
 from ...text.primitives import Token, stem_string
@@ -80,7 +80,7 @@ def concept_words(toks: list[Token]) -> list[str]:
             break
     ws = noun_phrase(ws) or []
     if len(ws) > MAX_LABEL_WORDS:
-        ws = ws[:MAX_LABEL_WORDS]
+        ws = trim_trailing(ws[:MAX_LABEL_WORDS])
         while len(ws) > 1 and ws[-1] in lex.stopwords:
             ws.pop()
     return ws

@@ -13,6 +13,7 @@ import yaml
 
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
+from .meta import answer_meta_topic
 from .grammar import closed
 from .naturalise import natural_label, proper_nouns
 from ...text.primitives import jaccard, words
@@ -277,7 +278,34 @@ def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed
     return None
 
 
+def meta_answer(request: QuestionRequest) -> str:
+    """The answer to a question the respondent asked about the interview in their last answer (turns
+    left from the budget, the study's purpose from the concept, a rephrase of the last question), or ""."""
+    last = request.recent_turns[-1] if request.recent_turns else None
+    topic = answer_meta_topic(last.answer) if last else None
+    if topic is None:
+        return ""
+    wording = _wording()["meta_answers"]
+    if topic == "length" and request.turns_left is None:
+        topic = "length_unknown"
+    options = wording[topic]
+    previous = " ".join((last.question or "").split())
+    plain = re.sub(r"^(?:(?:okay|ok|thanks|i see|right)[.,!]\s*)+", "", previous, flags=re.I) or "what matters to you here?"
+    concept = natural_label((getattr(request.concept, "name", "") or "this").split(",")[0]).strip('"')
+    text = options[request.turn_number % len(options)].format(
+        turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain)
+    return text
+
+
 def write_offline_question(request: QuestionRequest, embed=None) -> str:
+    """The question for a request, preceded by the answer to a question the respondent asked about the
+    interview (:func:`meta_answer`), if any."""
+    answer = meta_answer(request) if request.kind != "opening" else ""
+    question = _write_question(request, embed)
+    return f"{answer} {question}" if answer else question
+
+
+def _write_question(request: QuestionRequest, embed=None) -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
     Deterministic for the same request. Templates are tried in an order drawn from (seed, turn_number,
