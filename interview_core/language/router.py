@@ -142,7 +142,7 @@ class LanguageRouter:
         provider = self.providers["question"]
         if provider == OFFLINE:
             return self.offline.write_question(request)
-        return self._guarded("question", provider, lambda: self._adapter(provider).write_question(request),
+        return self._guarded("question", provider, lambda: _with_reply(request, self._adapter(provider).write_question(request)),
                              lambda: self.offline.write_question(request), _usage_of, _with_usage)
 
     # -- failure handling ----------------------------------------------------------------------------
@@ -185,6 +185,21 @@ class LanguageRouter:
             task=task, provider=provider, model=self.settings.model_for(task, provider), error=reason)
         log.warning("%s ran offline this turn: %s", task, reason)
         return [failed, *(u.model_copy(update={"fallback_reason": reason}) for u in _as_task(offline_usage, task))]
+
+
+def interviewer_reply(request: QuestionRequest) -> str:
+    """The interviewer's answer to a question about the interview in the respondent's last answer, or ""."""
+    from .offline.questions import meta_answer  # the offline layer's wording; imported on first use
+
+    return meta_answer(request) if request.kind != "opening" else ""
+
+
+def _with_reply(request: QuestionRequest, result: QuestionResult) -> QuestionResult:
+    """A question the respondent asked about the interview is answered before the model's question, in
+    the words the prompt showed the model (so its question does not answer it twice). The offline
+    layer's questions carry the answer already."""
+    said = interviewer_reply(request)
+    return result.model_copy(update={"question": f"{said} {result.question}"}) if said else result
 
 
 def _usage_of(result) -> list[Usage]:

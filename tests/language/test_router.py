@@ -145,3 +145,19 @@ def _assessment():
     return {"extractable": True, "response_depth": "shallow", "valence": 0.5, "certainty": 0.5, "specificity": 0.5,
             "engagement": 0.5, "intellectual_engagement": 0.1, "ambiguity": 0.1, "hedging_language": "none",
             "knowledge_ceiling": "none", "reasoning": "r"}
+
+
+def test_a_question_about_the_interview_is_answered_with_a_provider(make_settings, server, fake_offline, question_request):
+    """The prompt shows the model the interviewer's answer; the router says it before the model's question."""
+    from interview_core.language.contracts import Turn
+
+    router = router_for(make_settings("anthropic"), fake_offline)
+    request = question_request.model_copy(update={
+        "turns_left": 3, "recent_turns": [Turn(question="Why does the creamy texture matter to you?",
+                                                answer="Can I ask how long this takes? I've got a delivery coming.")]})
+    server.queue(Text("What does the creamy texture give you?"))
+    result = router.write_question(request)
+    [req] = server.requests
+    assert "asked about the interview itself" in req.user and "about 3" in req.user
+    assert result.question.endswith("What does the creamy texture give you?")
+    assert "3" in result.question.split("What does")[0] and fake_offline.calls == []
