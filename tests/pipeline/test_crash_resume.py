@@ -49,5 +49,5 @@ def test_kill_mid_turn_then_resume(lexical_settings, tmp_path):
     answers = [u["text"] for u in resumed.transcript() if u["speaker"] == "respondent"]
     assert answers == ["I love how creamy it is.", "It foams properly, which makes my latte feel like a treat."]
     assert resumed.turn_number == 2 and len(resumed.turn_results()) == 2
-    assert any("foams properly" in n["label"] for n in resumed.graph_snapshot()["nodes"])
+    assert any("properly" in n["label"] for n in resumed.graph_snapshot()["nodes"])
     assert resumed.answer("I want to take care of myself.").turn_number == 3

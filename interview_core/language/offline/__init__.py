@@ -11,6 +11,7 @@ import time
 
 from ..contracts import ExtractionRequest, ExtractionResult, QuestionRequest, QuestionResult, Usage
 from .extraction import extract_offline
+from .grammar import load_lexicons
 from .questions import is_near_repeat, write_offline_question
 
 PROVIDER = "offline"
@@ -28,6 +29,7 @@ class OfflineLanguage:
         """``embed`` (optional): texts -> unit vectors in one batch, used to keep questions from
         repeating one another in meaning, not only in wording (the session passes the matcher's)."""
         self.embed = embed
+        load_lexicons()  # once per process, here rather than inside the first answer's turn
 
     def extract(self, request: ExtractionRequest) -> ExtractionResult:
         """Nodes, edges, assessment and clauses of ``request.answer`` (quotes are exact substrings)."""

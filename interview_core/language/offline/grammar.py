@@ -62,6 +62,14 @@ def closed() -> ClosedClass:
     return ClosedClass(**{k: frozenset(w.lower() for w in v) for k, v in raw.items()})
 
 
+@lru_cache(maxsize=1)
+def load_lexicons() -> None:
+    """Load the closed-class lists and LemmInflect's tables (about half a second, once per process)."""
+    closed()
+    getAllLemmas("warm")
+    getInflection("warm", "VBG")
+
+
 @lru_cache(maxsize=8192)
 def open_classes(word: str) -> frozenset[str]:
     """The open word classes ('NOUN', 'VERB', 'ADJ', 'ADV', 'PROPN') ``word`` can have in English.
@@ -75,11 +83,13 @@ def open_classes(word: str) -> frozenset[str]:
     return frozenset({"NOUN"})
 
 
+@lru_cache(maxsize=8192)
 def verb_lemma(word: str) -> str | None:
     lemmas = getAllLemmas(word).get("VERB")
     return lemmas[0] if lemmas else None
 
 
+@lru_cache(maxsize=4096)
 def gerund(word: str) -> str:
     """'take' / 'takes' / 'took' -> 'taking'; a word that is no verb is returned unchanged."""
     if word in closed().copulas:
