@@ -1,0 +1,155 @@
+"""``interview bench language``: the offline interviewer's English, screened mechanically.
+
+Questions come from offline interviews over (1) the external human-style transcript, (2) the external
+simulated minds, (3) our own minds and (4) our held-out human-style answers (dev and measure splits,
+``tests/language/data/heldout_answers.yaml``). Every question goes through
+:func:`interview_core.language.screen.screen_question`; every node label through ``screen_label``.
+Prints the flagged share per source, every flagged question and label, and the labels made from answers
+that ask the interviewer something (which should be none). External material is read from
+``../shared/evaluation`` when present and reported separately.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from interview_core.language.screen import screen_label, screen_question
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTERNAL = ROOT.parent / "shared" / "evaluation"
+HELDOUT = ROOT / "tests" / "language" / "data" / "heldout_answers.yaml"
+GOAL_FLAGGED = 0.02
+
+
+def register(benches) -> None:
+    p = benches.add_parser("language", help="screen the offline interviewer's questions and concept labels")
+    p.add_argument("--turns", type=int, default=10, help="turns per simulated interview (bounded)")
+    p.add_argument("--persona", default="cooperative", help="persona for the simulated minds")
+    p.add_argument("--minds", default="", help="comma-separated names or paths of our minds (default: all shipped)")
+    p.add_argument("--external", default=str(EXTERNAL), help="external evaluation folder (skipped if absent)")
+    p.add_argument("--out", help="write every question, label and fault as JSON")
+    p.set_defaults(func=_run)
+
+
+def _scripted(concept: str, answers: list[str], db: str, turns: int | None = None) -> dict:
+    """An offline interview that takes ``answers`` in order: questions, labels and per-answer labels."""
+    from interview_core.session import InterviewSession
+
+    session = InterviewSession.start(None, concept, max_turns=turns or len(answers) + 1, db_path=db, provider="offline")
+    questions, per_answer = [session.opening_question], []
+    for answer in answers:
+        result = session.answer(answer)
+        per_answer.append((answer, [n.label for n in result.extracted.nodes]))
+        questions.append(result.next_question)
+        if not result.should_continue:
+            break
+    labels = [n["label"] for n in session.graph_snapshot()["nodes"]]
+    return {"questions": questions, "labels": labels, "per_answer": per_answer}
+
+
+def _simulated(mind: str, persona: str, turns: int, db: str) -> dict:
+    from interview_core.config import registry
+    from interview_core.simulation.mind import load_mind
+    from interview_core.simulation.runner import run_interview
+
+    concept = load_mind(mind).concept
+    concept_path = _concept_for(mind, concept)
+    methodology = registry.concept(concept_path).methodology
+    record = run_interview(methodology, concept_path, persona, mind, turns, seed=0, provider="offline", db_path=db)
+    questions = [t["question"] for t in record["turns"]]
+    if record["turns"]:
+        questions.append(record["turns"][-1]["turn_result"]["next_question"])
+    labels = [n["label"] for n in record["turns"][-1]["nodes"]] if record["turns"] else []
+    return {"questions": questions, "labels": labels, "per_answer": []}
+
+
+def _concept_for(mind: str, concept_id: str) -> str:
+    """The concept a mind is about: beside an external mind, else the shipped one."""
+    folder = Path(mind).parent.parent / "concepts" if Path(mind).exists() else None
+    if folder is not None:
+        for path in folder.glob("*.yaml"):
+            if (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("id") == concept_id:
+                return str(path)
+    return concept_id
+
+
+def _heldout_concepts(tmp: Path) -> list[tuple[str, str, list[str]]]:
+    """(split, concept path, answers) per held-out domain; each concept written from its stimulus."""
+    data = yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))
+    out = []
+    for k, dom in enumerate(data["domains"]):
+        path = tmp / f"heldout_{k}.yaml"
+        name = dom["stimulus"].split(":")[0]
+        path.write_text(yaml.safe_dump({"id": f"heldout_{k}", "name": name, "methodology": "means_end_chain",
+                                        "stimulus": dom["stimulus"]}), encoding="utf-8")
+        out.append((dom["split"], str(path), [a["text"] for a in dom["answers"]]))
+    return out
+
+
+def screen(runs: dict[str, list[dict]]) -> dict:
+    """Screen every run's questions and labels: per source counts and every fault."""
+    report = {}
+    for source, items in runs.items():
+        questions = [q for r in items for q in r["questions"] if q]
+        labels = [lbl for r in items for lbl in r["labels"]]
+        flagged = [(q, f) for q in questions if (f := screen_question(q))]
+        bad_labels = [(lbl, f) for lbl in labels if (f := screen_label(lbl))]
+        from_questions = [(a, ls) for r in items for a, ls in r["per_answer"] if "?" in a and ls]
+        report[source] = {"questions": len(questions), "flagged": flagged, "labels": len(labels),
+                          "bad_labels": bad_labels, "labels_from_questions": from_questions,
+                          "all_questions": questions, "all_labels": labels}
+    return report
+
+
+def _run(args) -> int:
+    started = time.perf_counter()
+    runs: dict[str, list[dict]] = {}
+    external = Path(args.external)
+    with tempfile.TemporaryDirectory() as tmp_dir:
+        tmp = Path(tmp_dir)
+        db = str(tmp / "bench.db")
+        if external.is_dir():
+            transcript = external / "answers" / "thermostat_human.yaml"
+            concepts = sorted((external / "concepts").glob("*.yaml"))
+            if transcript.exists() and concepts:
+                answers = [str(a) for a in yaml.safe_load(transcript.read_text(encoding="utf-8"))]
+                runs["external transcript"] = [_scripted(str(concepts[0]), answers, db)]
+            runs["external minds"] = [_simulated(str(p), args.persona, args.turns, db)
+                                      for p in sorted((external / "minds").glob("*.yaml"))]
+        else:
+            print(f"external evaluation folder {external} absent: external figures skipped", file=sys.stderr)
+        from interview_core.config import registry
+        minds = [m for m in args.minds.split(",") if m] or [p.stem for p in registry.list_files("minds")]
+        runs["our minds"] = [_simulated(m, args.persona, args.turns, db) for m in minds]
+        for split, concept, answers in _heldout_concepts(tmp):
+            runs.setdefault(f"held-out {split}", []).append(_scripted(concept, answers, db))
+    report = screen(runs)
+    _print(report, time.perf_counter() - started)
+    if args.out:
+        Path(args.out).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+def _print(report: dict, seconds: float) -> None:
+    print(f"{'source':22} {'questions':>9} {'flagged':>8} {'share':>7} {'labels':>7} {'bad labels':>10}")
+    total_q = total_f = 0
+    for source, r in report.items():
+        n, f = r["questions"], len(r["flagged"])
+        total_q, total_f = total_q + n, total_f + f
+        print(f"{source:22} {n:9d} {f:8d} {f / max(n, 1):7.1%} {r['labels']:7d} {len(r['bad_labels']):10d}")
+    share = total_f / max(total_q, 1)
+    print(f"{'all':22} {total_q:9d} {total_f:8d} {share:7.1%}   goal <= {GOAL_FLAGGED:.0%}: "
+          f"{'met' if share <= GOAL_FLAGGED else 'MISSED'}   ({seconds:.0f} s)")
+    for source, r in report.items():
+        for q, faults in r["flagged"]:
+            print(f"[{source}] FLAGGED: {q}\n    {'; '.join(faults)}")
+        for label, faults in r["bad_labels"]:
+            print(f"[{source}] LABEL: {label!r}: {'; '.join(faults)}")
+        for answer, labels in r["labels_from_questions"]:
+            print(f"[{source}] nodes from an answer that asks something: {answer!r} -> {labels}")
