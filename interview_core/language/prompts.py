@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..vocabulary import Assessment, FocusRef, Turn, catalogue
 from .contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult, QuestionRequest
+from .offline.questions import interviewer_reply
 
 EXTRACTION_TOOL_NAME = "extract_graph_elements"
 ASSESSMENT_TOOL_NAME = "assess_answer"
@@ -400,12 +401,6 @@ def _format_value(value: Any) -> str:
     return str(value)
 
 
-def _interviewer_reply(request: QuestionRequest) -> str:
-    from .router import interviewer_reply  # the router prepends the same sentence to the model's question
-
-    return interviewer_reply(request)
-
-
 def question_prompt(request: QuestionRequest) -> Prompt:
     """Seed 002's follow-up prompt: signals with descriptions, why the strategy won, strategy, focus,
     methodology, recent (delimited) turns; opening and closing questions get their own instructions."""
@@ -448,7 +443,7 @@ def question_prompt(request: QuestionRequest) -> Prompt:
             parts.append("Themes to summarise: " + "; ".join(escape_data(l) for l in request.summary_labels))
     parts.append(f"## Focus: {escape_data(describe_focus(request.focus))}")
     parts.append("## Recent conversation:\n" + recent_turns_block(request.recent_turns))
-    said = _interviewer_reply(request)
+    said = interviewer_reply(request)  # the router says it before the model's question
     if said:
         parts.append("## The respondent asked about the interview itself. The interviewer answers it with this "
                      f"sentence, said just before your question: \"{escape_data(said)}\". Do not answer it again; "

@@ -27,6 +27,7 @@ from .contracts import (
     QuestionResult,
     Usage,
 )
+from .offline.questions import interviewer_reply
 from .port import LanguagePort
 
 log = logging.getLogger(__name__)
@@ -185,13 +186,6 @@ class LanguageRouter:
             task=task, provider=provider, model=self.settings.model_for(task, provider), error=reason)
         log.warning("%s ran offline this turn: %s", task, reason)
         return [failed, *(u.model_copy(update={"fallback_reason": reason}) for u in _as_task(offline_usage, task))]
-
-
-def interviewer_reply(request: QuestionRequest) -> str:
-    """The interviewer's answer to a question about the interview in the respondent's last answer, or ""."""
-    from .offline.questions import meta_answer  # the offline layer's wording; imported on first use
-
-    return meta_answer(request) if request.kind != "opening" else ""
 
 
 def _with_reply(request: QuestionRequest, result: QuestionResult) -> QuestionResult:

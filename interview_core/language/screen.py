@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .offline.grammar import closed, open_classes, verb_lemma
-from .offline.text import words
+from ..text.primitives import words
 
 MAX_QUESTION_WORDS = 70
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')

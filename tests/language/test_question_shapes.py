@@ -8,7 +8,7 @@ import pytest
 from interview_core.language.contracts import FocusRef, QuestionRequest, Turn
 from interview_core.language.offline import OfflineLanguage
 from interview_core.language.offline.grammar import is_noun_phrase, noun_phrase
-from interview_core.language.offline.text import words
+from interview_core.text.primitives import words
 
 # The respondent's first person left in a question; the interviewer's own "I see" is fine.
 FIRST_PERSON = re.compile(r"\b(me|my|mine|myself|i'm|i've|i'd|i'll)\b|\bI\b(?! see\b)", re.I)

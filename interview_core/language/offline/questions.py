@@ -297,10 +297,16 @@ def meta_answer(request: QuestionRequest) -> str:
     return text
 
 
+def interviewer_reply(request: QuestionRequest) -> str:
+    """What the interviewer says before any provider's next question: the answer to a question about
+    the interview in the respondent's last answer, or "" (never before the opening question)."""
+    return meta_answer(request) if request.kind != "opening" else ""
+
+
 def write_offline_question(request: QuestionRequest, embed=None) -> str:
     """The question for a request, preceded by the answer to a question the respondent asked about the
     interview (:func:`meta_answer`), if any."""
-    answer = meta_answer(request) if request.kind != "opening" else ""
+    answer = interviewer_reply(request)
     question = _write_question(request, embed)
     return f"{answer} {question}" if answer else question
 
