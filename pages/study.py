@@ -3,6 +3,8 @@ ladders, counts and the exports. The analysis lives in interview_core.study; thi
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 from pydantic import ValidationError
 
@@ -12,7 +14,6 @@ from interview_core.study.codebook import CodebookEdit, EditError
 from interview_core.study.exports import FORMATS, export_filename, export_study
 from interview_core.study.hvm import max_cutoff
 from interview_core.study.model import Study
-from interview_core.study.tables import ladders_csv, matrix_csv
 from interview_core.viz.hvm_view import hvm_figure
 from pages import shared
 
@@ -43,10 +44,10 @@ def edited_analysis(database: str, study_id: str, members: tuple, edits: tuple):
     return service.analyse(shared.repository(database), study_id, base=base.base_codebook)
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
-def exported(database: str, study_id: str, members: tuple, edits: tuple, fmt: str, cutoff: int) -> bytes:
-    study_row = shared.repository(database).get_study(study_id)
-    return export_study(edited_analysis(database, study_id, members, edits), study_row, fmt, cutoff)
+def deferred(fmt: str, cutoff: int = 1):
+    """The export built only when its download button is clicked (no cost on a rerun); pure library
+    code, since Streamlit runs it outside the script."""
+    return functools.partial(export_study, analysis, study, fmt, cutoff)
 
 
 with st.expander("New study", expanded=not repo.list_studies()):
@@ -196,7 +197,7 @@ with tab_map:
     st.plotly_chart(hvm_figure(hvm), key="y_map", config={"displaylogo": False})
     d1, d2, d3 = st.columns(3)
     for col, fmt, label in ((d1, "png", "PNG"), (d2, "svg", "SVG"), (d3, "graphml", "GraphML")):
-        col.download_button(f"Map as {label}", data=exported(database, study_id, members, edits, fmt, cutoff),
+        col.download_button(f"Map as {label}", data=deferred(fmt, cutoff),
                             file_name=export_filename(study, fmt, cutoff), mime=FORMATS[fmt][1], key=f"y_dl_{fmt}",
                             on_click="ignore")
 
@@ -204,7 +205,7 @@ with tab_matrix:
     st.caption("Cells read direct.indirect: respondents who linked the row code to the column code directly, "
                "and those who linked them only through other codes (each respondent counted once per pair).")
     st.dataframe(analysis.matrix.rows(labels), hide_index=True, width="stretch", key="y_matrix")
-    st.download_button("Implication matrix CSV", data=matrix_csv(analysis), file_name=export_filename(study, "matrix"),
+    st.download_button("Implication matrix CSV", data=deferred("matrix"), file_name=export_filename(study, "matrix"),
                        mime="text/csv", key="y_dl_matrix", on_click="ignore")
 
 with tab_chains:
@@ -217,7 +218,7 @@ with tab_ladders:
     st.dataframe([{"respondent": r, "ladder": i, "length": len(lad), "codes": " > ".join(labels[x] for x in lad)}
                   for r, lads in analysis.ladders.items() for i, lad in enumerate(lads, start=1)],
                  hide_index=True, width="stretch", key="y_ladders")
-    st.download_button("Ladders CSV", data=ladders_csv(analysis), file_name=export_filename(study, "ladders"),
+    st.download_button("Ladders CSV", data=deferred("ladders"), file_name=export_filename(study, "ladders"),
                        mime="text/csv", key="y_dl_ladders", on_click="ignore")
 
 with tab_export:
@@ -225,9 +226,9 @@ with tab_export:
                "grouped by node type, every quote coded at its exact position, respondents as cases, the "
                "interviewer's reasons as notes.")
     x1, x2 = st.columns(2)
-    x1.download_button("REFI-QDA project (.qdpx)", data=exported(database, study_id, members, edits, "qdpx", 1),
+    x1.download_button("REFI-QDA project (.qdpx)", data=deferred("qdpx"),
                        file_name=export_filename(study, "qdpx"), mime=FORMATS["qdpx"][1], key="y_dl_qdpx",
                        on_click="ignore", type="primary")
-    x2.download_button("REFI-QDA codebook (.qdc)", data=exported(database, study_id, members, edits, "qdc", 1),
+    x2.download_button("REFI-QDA codebook (.qdc)", data=deferred("qdc"),
                        file_name=export_filename(study, "qdc"), mime=FORMATS["qdc"][1], key="y_dl_qdc",
                        on_click="ignore")
