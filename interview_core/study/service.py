@@ -37,6 +37,13 @@ def study_model(row: dict) -> Study:
     return Study.model_validate(row["definition"])
 
 
+def study_of_session(repo: Repository, session_id: str) -> Study | None:
+    """The study a session belongs to (its consent text, language and turn budget), or None. A session
+    in several studies answers with the one it joined first."""
+    rows = repo.session_studies(session_id)
+    return study_model(rows[0]) if rows else None
+
+
 def add_session(repo: Repository, study_id: str, session_id: str) -> bool:
     """Add an existing session. It must be on the study's concept (ValueError otherwise)."""
     study = require_study(repo, study_id)
@@ -145,4 +152,4 @@ def record_edit(repo: Repository, study_id: str, analysis: StudyAnalysis, edit: 
 
 
 __all__ = ["EditError", "add_session", "analyse", "create_study", "load_interviews", "record_edit", "require_study",
-           "start_session", "study_levels", "study_matcher", "study_model"]
+           "start_session", "study_levels", "study_matcher", "study_model", "study_of_session"]

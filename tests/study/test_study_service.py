@@ -57,6 +57,7 @@ def test_membership_order_concept_check_and_cascade(repo):
         service.add_session(repo, study, "zzz")
     assert [r["session_id"] for r in repo.study_sessions(study)] == ["b", "a"]
     assert [r["name"] for r in repo.session_studies("a")] == ["W1"]
+    assert service.study_of_session(repo, "a").name == "W1" and service.study_of_session(repo, "bike") is None
     repo.delete_session("b")
     assert [r["session_id"] for r in repo.study_sessions(study)] == ["a"]
     assert repo.list_studies()[0]["sessions"] == 1
