@@ -60,7 +60,7 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
             result = synthetic_answer(engine.methodology, rng, turn, labels)
             engine.apply_extraction(result, f"synthetic-{turn}", turn)
             engine.compute_state(result.assessment, turn)
-        session.rt.completed_turns = turn
+        session.completed_turns = turn
         totals, stages = [], {}
         for i in range(turns + 1):
             result = session.answer(ANSWERS[i % len(ANSWERS)])

@@ -11,44 +11,30 @@ change a running interview; applying edited weights (``apply_methodology``) take
 
 from __future__ import annotations
 
-import base64
 import logging
 import threading
 import uuid
 from pathlib import Path
 
-import numpy as np
 import yaml
 
 from .config import registry
 from .config.concept import Concept, load_concept
 from .config.errors import ConfigError
-from .config.methodology import Methodology, parse_methodology
 from .config.loader import read_yaml
+from .config.methodology import Methodology, parse_methodology
 from .config.settings import Settings, load_settings
 from .engine import Engine
-from .language.contracts import ExtractionResult, QuestionRequest
+from .language.contracts import QuestionRequest
 from .persistence import AnswerConflict, Repository
-from .vocabulary import FocusRef, Turn
 from .pipeline.contracts import PipelineContext, TurnResult
-from .pipeline.pipeline import run_turn
+from .pipeline.pipeline import POLICIES, build_stages, run_turn
+from .pipeline.record import unpack_vectors
+from .pipeline.transcript import Transcript
 from .provenance import Provenance
 
 log = logging.getLogger(__name__)
-STATE_VERSION = 1
 MAX_ANSWER_CHARS = 200_000  # stored whole up to this; beyond it the answer is refused with a message
-POLICIES = ("adaptive", "random", "scripted")
-SCRIPTED_WHY = "Why is that important to you?"
-
-
-def pack_vectors(vectors: dict) -> dict[str, str]:
-    """Embedding vectors of the graph's labels as base64 float32: a fraction of the size and time of
-    JSON float lists. Only node labels are kept: enough that a resumed session re-embeds nothing."""
-    return {label: base64.b64encode(np.asarray(v, dtype=np.float32).tobytes()).decode("ascii") for label, v in vectors.items()}
-
-
-def unpack_vectors(packed: dict[str, str]) -> dict[str, list[float]]:
-    return {label: np.frombuffer(base64.b64decode(v), dtype=np.float32) for label, v in packed.items()}
 
 
 class InvalidAnswer(ValueError):
@@ -114,17 +100,19 @@ def _build_dedup(settings: Settings, vectors: dict | None = None, canonical_stat
     return matcher, canonical, matcher.backend_status
 
 
-class SessionRuntime:
-    """The live objects of one session; pipeline stages reach them through ``ctx.runtime``."""
+class InterviewSession:
+    """One interview: its configuration, its live engine and language layer, and the stages of its turn.
 
-    def __init__(self, *, session_id, repo, methodology, concept, settings, engine, language, matcher,
-                 canonical, canonical_status, max_turns, policy, seed, completed_turns=0):
+    Build it with :meth:`start`, :meth:`load` or :meth:`load_by_token`.
+    """
+
+    def __init__(self, *, session_id: str, repo: Repository, settings: Settings, engine: Engine, language,
+                 matcher, canonical, canonical_status: str, max_turns: int, policy: str, seed: int,
+                 completed_turns: int = 0):
         self.session_id = session_id
-        self.repo: Repository = repo
-        self.methodology: Methodology = methodology
-        self.concept: Concept = concept
+        self.repo = repo
         self.settings = settings
-        self.engine: Engine = engine
+        self.engine = engine
         self.language = language
         self.matcher = matcher
         self.canonical = canonical
@@ -133,82 +121,10 @@ class SessionRuntime:
         self.policy = policy
         self.seed = seed
         self.completed_turns = completed_turns
-
-    # -- what stages read -----------------------------------------------------------------------
-    def transcript(self) -> list[dict]:
-        return self.repo.list_utterances(self.session_id)
-
-    def recent_turns(self, n: int) -> list[Turn]:
-        turns, question = [], None
-        for u in self.transcript():
-            if u["speaker"] == "interviewer":
-                question = u["text"]
-            elif question is not None:
-                turns.append(Turn(question=question, answer=u["text"][:2000]))
-        return turns[-n:]
-
-    def current_focus(self) -> FocusRef:
-        return self.engine.current_focus()
-
-    def known_labels(self) -> list[str]:
-        return self.engine.graph.labels()
-
-    def node_dicts(self) -> list[dict]:
-        return self.engine.graph.to_dict()["nodes"]
-
-    def edge_dicts(self) -> list[dict]:
-        return self.engine.graph.to_dict()["edges"]
-
-    def summary_labels(self, n: int = 3) -> list[str]:
-        nodes = sorted(self.engine.graph.nodes(), key=lambda x: (x.created_turn, x.id))
-        return [x.label for x in nodes[-n:]]
-
-    def scripted_question(self, turn: int, extraction: ExtractionResult) -> str:
-        """Baseline script: one probe per concept element, then 'why is that important' on each answer."""
-        elements = self.concept.elements
-        if turn <= len(elements):
-            return f"What do you think about the {elements[turn - 1].label.lower()}?"
-        return SCRIPTED_WHY
-
-    # -- what ScoringPersistence writes ------------------------------------------------------------
-    def state_dict(self) -> dict:
-        """Engine state plus embedding vectors (packed float32, base64). The canonical graph is stored
-        in its own tables by ``save_turn``."""
-        vectors = self.matcher.vector_arrays(self.known_labels()) if hasattr(self.matcher, "vector_arrays") else {}
-        return {"engine": self.engine.state.to_dict(), "vectors": pack_vectors(vectors)}
-
-    def persist_turn(self, ctx: PipelineContext, result: TurnResult) -> None:
-        sel = ctx.selection
-        canonical = self.canonical.to_dict() if self.canonical is not None else None
-        graph = self.engine.graph.to_dict()
-        with self.repo.db.transaction():  # one commit for the whole turn record
-            self._save(ctx, result, sel, graph, canonical)
-        self.completed_turns = ctx.turn_number
-
-    def _save(self, ctx, result, sel, graph, canonical) -> None:
-        self.repo.save_turn(
-            self.session_id, ctx.turn_number,
-            nodes=[{**n, "created_turn": n.get("created_turn", 0)} for n in graph["nodes"]],
-            edges=[{**e, "created_turn": ctx.turn_number} for e in graph["edges"]],
-            engine_state=self.state_dict(), engine_state_version=STATE_VERSION,
-            scoring={"strategy": result.strategy_selected, "focus": sel.focus.model_dump(mode="json"),
-                     "score": sel.score, "phase": sel.phase,
-                     # the full selection (every node's signals, refs, veto context) lets the dashboard
-                     # re-rank this turn under edited weights (Engine.rerank); alternatives are stored apart
-                     "signals": {**result.signals, "selection": sel.model_dump(mode="json", exclude={"alternatives"})}},
-            alternatives=[{**a, "rank": i} for i, a in enumerate(result.strategy_alternatives)],
-            turn_result=result.model_dump(mode="json"),
-            canonical=canonical,
-        )
-        for usage in result.llm_usage:
-            self.repo.log_llm_call(self.session_id, ctx.turn_number, usage.model_dump(mode="json"))
-        if not result.should_continue:
-            self.repo.update_session(self.session_id, status="finished", termination_reason=result.termination_reason)
-
-
-class InterviewSession:
-    def __init__(self, runtime: SessionRuntime):
-        self.rt = runtime
+        self._transcript = Transcript(repo, session_id)
+        self.stages = build_stages(engine=engine, language=language, transcript=self._transcript,
+                                   max_turns=max_turns, policy=policy, seed=seed, matcher=matcher,
+                                   canonical=canonical, canonical_status=canonical_status)
         self._lock = threading.RLock()  # serialises this object's turns; the database arbitrates between objects
 
     # -- construction -------------------------------------------------------------------------------
@@ -239,13 +155,12 @@ class InterviewSession:
             settings_summary=_settings_summary(settings), policy=policy, seed=seed,
         )
         matcher, canonical, status = _build_dedup(settings)
-        runtime = SessionRuntime(
-            session_id=session_id, repo=repo, methodology=method_obj, concept=concept_obj, settings=settings,
+        session = cls(
+            session_id=session_id, repo=repo, settings=settings,
             engine=Engine(method_obj, concept_obj, matcher=matcher, canonical=canonical),
             language=_build_language(settings, matcher), matcher=matcher, canonical=canonical, canonical_status=status,
             max_turns=max_turns, policy=policy, seed=seed,
         )
-        session = cls(runtime)
         session._write_opening()
         return session
 
@@ -269,13 +184,12 @@ class InterviewSession:
             engine = Engine.restore(state["engine"], method_obj, concept_obj, matcher=matcher, canonical=canonical)
         else:
             engine = Engine(method_obj, concept_obj, matcher=matcher, canonical=canonical)
-        runtime = SessionRuntime(
-            session_id=session_id, repo=repo, methodology=method_obj, concept=concept_obj, settings=settings,
-            engine=engine, language=_build_language(settings, matcher), matcher=matcher, canonical=canonical,
+        session = cls(
+            session_id=session_id, repo=repo, settings=settings, engine=engine,
+            language=_build_language(settings, matcher), matcher=matcher, canonical=canonical,
             canonical_status=status, max_turns=row["max_turns"], policy=row.get("policy") or "adaptive",
             seed=row.get("seed") or 0, completed_turns=stored["turn"] if stored else 0,
         )
-        session = cls(runtime)
         if not any(u["speaker"] == "interviewer" for u in session.transcript()):
             session._write_opening()
         session.complete_pending()
@@ -319,8 +233,7 @@ class InterviewSession:
             if question_id != self.current_question_id:
                 raise self._not_current()
             try:
-                return run_turn(PipelineContext(runtime=self.rt, user_input=text, question_id=question_id,
-                                                provenance=provenance or Provenance()))
+                return self._run(text, question_id=question_id, provenance=provenance or Provenance())
             except AnswerConflict as exc:
                 self._catch_up(force=True)  # another writer won; drop anything this attempt computed
                 if exc.reason == "finished":
@@ -328,53 +241,58 @@ class InterviewSession:
                 raise self._not_current() from exc
 
     def _not_current(self) -> QuestionNotCurrent:
-        current = self.rt.repo.current_question(self.session_id)
+        current = self.repo.current_question(self.session_id)
         return QuestionNotCurrent(current["id"] if current else None, current["text"] if current else None)
 
     def _catch_up(self, force: bool = False) -> None:
         """Reload the live objects when another session object (another process, another browser tab)
         has completed turns since this one last did, so the next turn starts from the stored state."""
-        if not force and self.rt.repo.completed_turns(self.session_id) == self.rt.completed_turns:
+        if not force and self.repo.completed_turns(self.session_id) == self.completed_turns:
             return
-        fresh = type(self).load(self.session_id, repo=self.rt.repo, settings=self.rt.settings)
-        self.rt = fresh.rt
+        fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings)
+        # adopt the fresh engine, language layer, de-duplication and stages; keep this object's lock
+        vars(self).update({name: value for name, value in vars(fresh).items() if name != "_lock"})
 
     def complete_pending(self) -> TurnResult | None:
         """Finish a turn whose answer was saved before a crash; None when nothing is pending."""
-        pending = self.rt.repo.pending_answer(self.session_id)
+        pending = self.repo.pending_answer(self.session_id)
         if pending is None:
             return None
         log.info("completing pending turn %s of session %s", pending["turn"], self.session_id)
-        return run_turn(PipelineContext(runtime=self.rt, user_input=pending["text"], existing_utterance_id=pending["id"]))
+        return self._run(pending["text"], existing_utterance_id=pending["id"])
+
+    def _run(self, text: str, *, existing_utterance_id: str | None = None, question_id: str | None = None,
+             provenance: Provenance | None = None) -> TurnResult:
+        """One turn through the pipeline, then its writes committed at once with the final TurnResult:
+        what is stored is exactly what is returned."""
+        ctx = PipelineContext(session_id=self.session_id, completed_turns=self.completed_turns, user_input=text,
+                              existing_utterance_id=existing_utterance_id, question_id=question_id,
+                              provenance=provenance)
+        result = run_turn(ctx, self.stages)
+        ctx.turn_record.commit(self.repo, result)
+        self.completed_turns = result.turn_number
+        return result
 
     def _write_opening(self) -> None:
-        rt = self.rt
-        result = rt.language.write_question(QuestionRequest(
-            methodology=rt.methodology, concept=rt.concept, kind="opening", turn_number=0, seed=rt.seed))
-        rt.repo.add_utterance(self.session_id, 0, "interviewer", result.question)
-        for usage in result.usage:
-            rt.repo.log_llm_call(self.session_id, 0, usage.model_dump(mode="json"))
+        result = self.language.write_question(QuestionRequest(
+            methodology=self.methodology, concept=self.concept, kind="opening", turn_number=0, seed=self.seed))
+        with self.repo.db.transaction():  # the question and its call log together
+            self.repo.add_utterance(self.session_id, 0, "interviewer", result.question)
+            for usage in result.usage:
+                self.repo.log_llm_call(self.session_id, 0, usage.model_dump(mode="json"))
 
     # -- reading --------------------------------------------------------------------------------------
     @property
-    def session_id(self) -> str:
-        return self.rt.session_id
-
-    @property
     def methodology(self) -> Methodology:
-        return self.rt.methodology
+        return self.engine.methodology
 
     @property
     def concept(self) -> Concept:
-        return self.rt.concept
-
-    @property
-    def engine(self) -> Engine:
-        return self.rt.engine
+        return self.engine.concept
 
     @property
     def row(self) -> dict:
-        return self.rt.repo.get_session(self.session_id)
+        return self.repo.get_session(self.session_id)
 
     @property
     def finished(self) -> bool:
@@ -390,53 +308,54 @@ class InterviewSession:
 
     @property
     def current_question(self) -> str:
-        return self.rt.repo.current_question(self.session_id)["text"]
+        return self.repo.current_question(self.session_id)["text"]
 
     @property
     def current_question_id(self) -> str:
         """The id of the question an answer now replies to; pass it to :meth:`answer` to bind the answer."""
-        return self.rt.repo.current_question(self.session_id)["id"]
+        return self.repo.current_question(self.session_id)["id"]
 
     @property
     def turn_number(self) -> int:
-        return self.rt.completed_turns
+        return self.completed_turns
+
+    @property
+    def language_mode(self) -> str:
+        """``offline``, or the mode the language router runs in with a provider."""
+        return getattr(self.language, "mode", "offline")
 
     @property
     def offline_mode(self) -> bool:
-        return getattr(self.rt.language, "mode", "offline") == "offline"
+        return self.language_mode == "offline"
 
     @property
     def provider_cooling_off(self) -> dict[str, float]:
         """Task -> seconds it still runs offline because its provider timed out (empty when none)."""
-        cooling = getattr(self.rt.language, "cooling_off", None)
+        cooling = getattr(self.language, "cooling_off", None)
         return cooling() if cooling else {}
 
-    @property
-    def canonical_status(self) -> str:
-        return self.rt.canonical_status
-
     def transcript(self) -> list[dict]:
-        return self.rt.transcript()
+        return self._transcript.utterances()
 
     def turn_results(self) -> list[dict]:
-        return self.rt.repo.turn_results(self.session_id)
+        return self.repo.turn_results(self.session_id)
 
     def scoring_history(self) -> list[dict]:
-        return self.rt.repo.scoring_history(self.session_id)
+        return self.repo.scoring_history(self.session_id)
 
     def cost(self) -> dict:
-        return self.rt.repo.session_cost(self.session_id)
+        return self.repo.session_cost(self.session_id)
 
     def graph_snapshot(self) -> dict:
-        return self.rt.engine.graph.to_dict()
+        return self.engine.graph.to_dict()
 
     def canonical_snapshot(self) -> dict | None:
-        return self.rt.canonical.to_dict() if self.rt.canonical is not None else None
+        return self.canonical.to_dict() if self.canonical is not None else None
 
     def end(self, reason: str = "ended_by_researcher") -> None:
         """End the interview now (the researcher stops it); no further answers are taken."""
         if not self.finished:
-            self.rt.repo.update_session(self.session_id, status="finished", termination_reason=reason)
+            self.repo.update_session(self.session_id, status="finished", termination_reason=reason)
 
     # -- configuration ---------------------------------------------------------------------------------
     def apply_methodology(self, text: str, file_name: str | None = None) -> Methodology:
@@ -446,9 +365,8 @@ class InterviewSession:
         new, _warnings = parse_methodology(read_yaml(Path(name), text), name)
         if new.name != self.methodology.name:
             raise ConfigError([_problem(name, "method.name", f"must stay '{self.methodology.name}' for a running session")])
-        self.rt.methodology = new
-        self.rt.engine.set_methodology(new)
-        self.rt.repo.update_session(self.session_id, methodology_yaml=text)
+        self.engine.set_methodology(new)
+        self.repo.update_session(self.session_id, methodology_yaml=text)
         return new
 
 

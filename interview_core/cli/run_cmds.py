@@ -78,7 +78,7 @@ def _run(args) -> int:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)
         return 2
-    mode = "offline mode (embedded language layer)" if session.offline_mode else "language model: " + getattr(session.rt.language, "mode", "?")
+    mode = "offline mode (embedded language layer)" if session.offline_mode else "language model: " + session.language_mode
     print(f"Session {session.session_id} - {session.concept.name} - {session.methodology.name} - {mode}", file=sys.stderr)
     print(f"Matching: {session.canonical_status}", file=sys.stderr)
     turns = []

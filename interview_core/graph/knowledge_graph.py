@@ -67,6 +67,7 @@ class GraphEdge:
     relation_type: str
     utterance_id: str
     quote: str
+    created_turn: int = 0
 
 
 _NODE_FIELDS = ("label", "node_type", "stance", "reaction", "element_id", "utterance_ids", "quotes", "created_turn")
@@ -97,7 +98,7 @@ class KnowledgeGraph:
 
     def edges(self) -> Iterator[GraphEdge]:
         for s, t, key, d in self.g.edges(keys=True, data=True):
-            yield GraphEdge(key, s, t, d["relation_type"], d["utterance_id"], d["quote"])
+            yield GraphEdge(key, s, t, d["relation_type"], d["utterance_id"], d["quote"], d.get("created_turn", 0))
 
     def node_id_for_label(self, label: str) -> str | None:
         return self._by_label.get(normalise_label(label))
@@ -119,7 +120,7 @@ class KnowledgeGraph:
             if node_id is not None:
                 local[normalise_label(item.label)] = node_id
         for item in extraction.edges:
-            self._add_edge(item, utterance_id, local, delta)
+            self._add_edge(item, utterance_id, turn, local, delta)
         added = set(delta.added_node_ids)
         delta.mentioned_node_ids = [n for n in dict.fromkeys(delta.mentioned_node_ids) if n not in added]
         return delta
@@ -176,7 +177,8 @@ class KnowledgeGraph:
         key = normalise_label(label)
         return local.get(key) or self._by_label.get(key)
 
-    def _add_edge(self, item: ExtractedEdge, utterance_id: str, local: dict[str, str], delta: GraphDelta) -> None:
+    def _add_edge(self, item: ExtractedEdge, utterance_id: str, turn: int, local: dict[str, str],
+                  delta: GraphDelta) -> None:
         def reject(reason: str) -> None:
             delta.rejected.append({"kind": "edge", "item": item.model_dump(), "reason": reason})
 
@@ -197,7 +199,7 @@ class KnowledgeGraph:
         edge_id = f"e{self._next_edge}"
         self._next_edge += 1
         self.g.add_edge(source, target, key=edge_id, relation_type=item.relation_type,
-                        utterance_id=utterance_id, quote=item.quote)
+                        utterance_id=utterance_id, quote=item.quote, created_turn=turn)
         self._ends[edge_id] = (source, target)
         delta.added_edge_ids.append(edge_id)
         delta.mentioned_node_ids.extend((source, target))
@@ -223,7 +225,7 @@ class KnowledgeGraph:
             kg._by_label[normalise_label(n["label"])] = n["id"]
         for e in data["edges"]:
             kg.g.add_edge(e["source"], e["target"], key=e["id"], relation_type=e["relation_type"],
-                          utterance_id=e["utterance_id"], quote=e["quote"])
+                          utterance_id=e["utterance_id"], quote=e["quote"], created_turn=e.get("created_turn", 0))
             kg._ends[e["id"]] = (e["source"], e["target"])
         kg._next_node, kg._next_edge = data["next_node"], data["next_edge"]
         return kg

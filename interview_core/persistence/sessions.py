@@ -108,28 +108,23 @@ class SessionStore:
 
     def add_utterance(self, session_id: str, turn: int, speaker: str, text: str, *, source: str | None = None,
                       source_detail: dict | None = None, reply_to: str | None = None) -> str:
-        """Store one utterance, committed before returning, and return its id.
+        """Store one utterance, committed before returning (or with the enclosing transaction), and return
+        its id.
 
         Ids read ``u_<session_id>_<turn>_<r|i>``; a second utterance by the same speaker in the same turn
         gets ``_2``, ``_3``, ... appended. Text is stored exactly as given, whatever its length.
         ``source``/``source_detail`` record who produced an answer (see :mod:`interview_core.provenance`);
         ``reply_to`` is the id of the question answered (at most one answer per question is stored).
         """
-        if speaker not in SPEAKERS:
-            raise ValueError(f"speaker must be one of {sorted(SPEAKERS)}, got {speaker!r}")
         if not isinstance(text, str):
             raise TypeError(f"utterance text must be str, got {type(text).__name__}")
         if source is not None and source not in SOURCES:
             raise ValueError(f"source must be one of {list(SOURCES)}, got {source!r}")
-        base = f"u_{session_id}_{int(turn)}_{SPEAKERS[speaker]}"
         with self.db.transaction():
             self._require_session(session_id)
-            counts = self.db.query_one(
-                """SELECT COALESCE(MAX(seq), 0) AS last_seq,
-                          SUM(CASE WHEN turn = ? AND speaker = ? THEN 1 ELSE 0 END) AS same
-                   FROM utterances WHERE session_id = ?""", (int(turn), speaker, session_id))
-            same = counts["same"] or 0
-            utterance_id = base if same == 0 else f"{base}_{same + 1}"
+            utterance_id = self.next_utterance_id(session_id, turn, speaker)
+            counts = self.db.query_one("SELECT COALESCE(MAX(seq), 0) AS last_seq FROM utterances WHERE session_id = ?",
+                                       (session_id,))
             self.db.execute(
                 """INSERT INTO utterances (id, session_id, seq, turn, speaker, text, created_at, source, source_detail,
                        reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
@@ -137,6 +132,15 @@ class SessionStore:
                  to_json(source_detail) if source_detail else None, reply_to))
             self._touch(session_id)
         return utterance_id
+
+    def next_utterance_id(self, session_id: str, turn: int, speaker: str) -> str:
+        """The id the next utterance of ``speaker`` in ``turn`` gets (see ``add_utterance``)."""
+        if speaker not in SPEAKERS:
+            raise ValueError(f"speaker must be one of {sorted(SPEAKERS)}, got {speaker!r}")
+        base = f"u_{session_id}_{int(turn)}_{SPEAKERS[speaker]}"
+        same = self.db.query_one("SELECT COUNT(*) AS n FROM utterances WHERE session_id = ? AND turn = ? AND speaker = ?",
+                                 (session_id, int(turn), speaker))["n"]
+        return base if same == 0 else f"{base}_{same + 1}"
 
     def add_answer(self, session_id: str, turn: int, question_id: str, text: str, *, source: str,
                    source_detail: dict | None = None) -> str:

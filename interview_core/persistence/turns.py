@@ -88,6 +88,23 @@ class TurnStore:
                 self._replace_canonical(session_id, checked("canonical", canonical, CANONICAL_KEYS))
             self._touch(session_id)
 
+    def commit_turn(self, session_id: str, turn: int, *, question_id: str, question: str, llm_calls: list[dict],
+                    termination_reason: str | None, finished: bool, **turn_record) -> None:
+        """All of a turn's writes after the answer, in one transaction: the interviewer's next question
+        (which must get ``question_id``), the turn record (``save_turn``'s arguments), the turn's language
+        calls and, when ``finished``, the session's end. A crash leaves all of it or none of it, so a
+        resumed session never finds a question without its turn (or the reverse)."""
+        with self.db.transaction():
+            stored_id = self.add_utterance(session_id, turn, "interviewer", question)
+            if stored_id != question_id:
+                raise RuntimeError(f"turn {turn}: the question was to be {question_id} but would be {stored_id}; "
+                                   "another writer added to this session")
+            self.save_turn(session_id, turn, **turn_record)
+            for usage in llm_calls:
+                self.log_llm_call(session_id, turn, usage)
+            if finished:
+                self.update_session(session_id, status="finished", termination_reason=termination_reason)
+
     def _replace_canonical(self, session_id: str, canonical: dict) -> None:
         for table in ("canonical_slots", "canonical_edges", "canonical_mapping"):
             self.db.execute(f"DELETE FROM {table} WHERE session_id = ?", (session_id,))

@@ -6,12 +6,13 @@ the reads are present before a stage runs, merges the output into the context an
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..engine import Selection
+from ..provenance import Provenance
 from ..vocabulary import FocusRef, Turn
 from ..vocabulary.extraction import ExtractionResult, Usage
+from .record import TurnRecord
 
 
 class StageOutput(BaseModel):
@@ -56,7 +57,7 @@ class StateComputationOutput(StageOutput):
 
 
 class StrategySelectionOutput(StageOutput):
-    selection: Any  # engine Selection
+    selection: Selection
 
 
 class ContinuationOutput(StageOutput):
@@ -67,6 +68,7 @@ class ContinuationOutput(StageOutput):
 class QuestionGenerationOutput(StageOutput):
     next_question: str
     question_usage: list[Usage] = Field(default_factory=list)
+    question_strategy: str | None = None  # the strategy the question was written for ("scripted" for the script)
 
 
 class ResponseSavingOutput(StageOutput):
@@ -75,17 +77,19 @@ class ResponseSavingOutput(StageOutput):
 
 class ScoringPersistenceOutput(StageOutput):
     turn_result: "TurnResult"
+    turn_record: TurnRecord
 
 
 class PipelineContext(BaseModel):
-    """Accumulates what the stages write; ``runtime`` is the session's live objects (engine, repo, ...)."""
+    """What one turn knows: the session's input, then what each stage wrote (None until then)."""
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
-    runtime: Any
+    session_id: str
+    completed_turns: int  # turns committed before this one
     user_input: str
     existing_utterance_id: str | None = None  # set when completing a turn whose answer was already saved
     question_id: str | None = None  # the question this answer replies to; stored only if still current
-    provenance: Any = None  # interview_core.provenance.Provenance of the answer (None: respondent)
+    provenance: Provenance | None = None  # who answered (None: the respondent)
     timings_ms: dict[str, float] = Field(default_factory=dict)
     started_at: float = 0.0  # perf_counter() when the turn began
     # Written by the stages (None until then).
@@ -105,13 +109,15 @@ class PipelineContext(BaseModel):
     state: dict | None = None
     canonical_graph: dict | None = None
     graph_comparison: dict | None = None
-    selection: Any = None
+    selection: Selection | None = None
     should_continue: bool | None = None
     termination_reason: str | None = None
     next_question: str | None = None
     question_usage: list[Usage] | None = None
+    question_strategy: str | None = None
     question_utterance_id: str | None = None
-    turn_result: Any = None
+    turn_result: TurnResult | None = None
+    turn_record: TurnRecord | None = None
 
 
 class TurnResult(BaseModel):
@@ -144,3 +150,4 @@ class TurnResult(BaseModel):
 
 
 ScoringPersistenceOutput.model_rebuild()
+PipelineContext.model_rebuild()

@@ -4,14 +4,18 @@
     -> StateComputation -> StrategySelection -> Continuation -> QuestionGeneration -> ResponseSaving
     -> ScoringPersistence
 
-A ``PipelineContext`` flows through; each stage declares what it reads and returns a pydantic output
-that is merged into the context. Each stage's time is recorded in milliseconds.
+``build_stages`` wires one session's stages with what each one works with. A ``PipelineContext`` flows
+through; each stage declares what it reads and returns a pydantic output that is merged into the
+context. Each stage's time is recorded in milliseconds. The session then commits the turn's record
+with the final TurnResult in one transaction (see ``record.py``).
 """
 
 from __future__ import annotations
 
 import time
 
+from ..engine import Engine
+from ..language.port import LanguagePort
 from .contracts import PipelineContext, TurnResult
 from .stages import (
     Continuation,
@@ -21,6 +25,7 @@ from .stages import (
     QuestionGeneration,
     ResponseSaving,
     ScoringPersistence,
+    ScriptedQuestionGeneration,
     SlotDiscovery,
     SRLPreprocessing,
     Stage,
@@ -28,21 +33,38 @@ from .stages import (
     StrategySelection,
     UtteranceSaving,
 )
+from .transcript import Transcript
 
-STAGES: list[Stage] = [
-    ContextLoading(),
-    UtteranceSaving(),
-    SRLPreprocessing(),
-    Extraction(),
-    GraphUpdate(),
-    SlotDiscovery(),
-    StateComputation(),
-    StrategySelection(),
-    Continuation(),
-    QuestionGeneration(),
-    ResponseSaving(),
-    ScoringPersistence(),
-]
+POLICIES = ("adaptive", "random", "scripted")
+
+
+def build_stages(*, engine: Engine, language: LanguagePort, transcript: Transcript, max_turns: int,
+                 policy: str = "adaptive", seed: int = 0, matcher=None, canonical=None,
+                 canonical_status: str = "") -> list[Stage]:
+    """The stages of one session's turn, in order.
+
+    ``policy``: ``adaptive`` (the best pair), ``random`` (a seeded random pair, a baseline) or
+    ``scripted`` (the baseline script writes the questions: a different question-writing stage).
+    ``matcher``/``canonical``: the de-duplication objects, None when it is unavailable.
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy '{policy}' (use one of {', '.join(POLICIES)})")
+    scripted = policy == "scripted"
+    write_question = ScriptedQuestionGeneration if scripted else QuestionGeneration
+    return [
+        ContextLoading(transcript, engine),
+        UtteranceSaving(transcript),
+        SRLPreprocessing(),
+        Extraction(engine, language),
+        GraphUpdate(engine, matcher),
+        SlotDiscovery(engine, canonical, canonical_status),
+        StateComputation(engine, canonical),
+        StrategySelection(engine, policy="random" if policy == "random" else "adaptive", seed=seed),
+        Continuation(engine, max_turns, closing_strategy_ends=not scripted),
+        write_question(engine, language, max_turns, seed),
+        ResponseSaving(transcript),
+        ScoringPersistence(engine, matcher, canonical),
+    ]
 
 
 class StageContractError(RuntimeError):
@@ -64,9 +86,10 @@ def run_stage(stage: Stage, ctx: PipelineContext) -> PipelineContext:
     return ctx
 
 
-def run_turn(ctx: PipelineContext, stages: list[Stage] | None = None) -> TurnResult:
+def run_turn(ctx: PipelineContext, stages: list[Stage]) -> TurnResult:
+    """Run every stage in order; the TurnResult with each stage's time and the turn's latency."""
     ctx.started_at = time.perf_counter()
-    for stage in stages or STAGES:
+    for stage in stages:
         run_stage(stage, ctx)
     result: TurnResult = ctx.turn_result
     result.stage_ms = dict(ctx.timings_ms)

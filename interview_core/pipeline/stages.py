@@ -1,24 +1,32 @@
 """The twelve stages of a turn, in the order the pipeline runs them.
 
 Each stage names the context fields it ``reads`` and the output model it writes, and has one method,
-``run(ctx) -> output``. Stages hold no state; the session's live objects come in ``ctx.runtime``.
+``run(ctx) -> output``. What a stage works with (engine, language port, transcript, de-duplication) it
+receives in its constructor; ``pipeline.build_stages`` wires one session's stages. Stages keep no state
+between turns: the turn's data flows through the context.
 """
 
 from __future__ import annotations
 
 import time
 
+from ..config.concept import Concept
+from ..engine import Engine
 from ..language.contracts import ExtractionRequest, QuestionRequest
+from ..language.port import LanguagePort
 from ..provenance import Provenance
 from ..text import segment_clauses
 from ..vocabulary import Turn, catalogue
 from . import contracts as c
+from .record import build_turn_record
+from .transcript import Transcript
 
 RECENT_TURNS = 4
 RECENT_QUESTIONS = 6
 MAX_ACTIVE_SIGNALS = 10
 # Answers are stored whole; language work sees at most this much, so a huge paste stays bounded.
 MAX_ANALYSED_CHARS = 6000
+SCRIPTED_WHY = "Why is that important to you?"
 
 
 class Stage:
@@ -34,18 +42,19 @@ class ContextLoading(Stage):
     """Load the turn number, the previous question and its focus, and the recent conversation."""
 
     name = "ContextLoading"
-    reads = ("runtime", "user_input")
+    reads = ("user_input", "completed_turns")
     output = c.ContextLoadingOutput
 
+    def __init__(self, transcript: Transcript, engine: Engine):
+        self.transcript, self.engine = transcript, engine
+
     def run(self, ctx):
-        rt = ctx.runtime
-        transcript = rt.transcript()
-        questions = [u["text"] for u in transcript if u["speaker"] == "interviewer"]
+        questions = self.transcript.questions()
         return self.output(
-            turn_number=rt.completed_turns + 1,
+            turn_number=ctx.completed_turns + 1,
             previous_question=questions[-1] if questions else "",
-            previous_focus=rt.current_focus(),
-            recent_turns=rt.recent_turns(RECENT_TURNS),
+            previous_focus=self.engine.current_focus(),
+            recent_turns=self.transcript.recent_turns(RECENT_TURNS),
             recent_questions=questions[-RECENT_QUESTIONS:],
         )
 
@@ -57,15 +66,15 @@ class UtteranceSaving(Stage):
     reads = ("turn_number", "user_input")
     output = c.UtteranceSavingOutput
 
+    def __init__(self, transcript: Transcript):
+        self.transcript = transcript
+
     def run(self, ctx):
         if ctx.existing_utterance_id:
             return self.output(utterance_id=ctx.existing_utterance_id)
-        rt = ctx.runtime
-        question_id = ctx.question_id or rt.repo.current_question(rt.session_id)["id"]
-        source = ctx.provenance or Provenance()
-        # Conditional insert: raises AnswerConflict (nothing stored) unless question_id is still current.
-        uid = rt.repo.add_answer(rt.session_id, ctx.turn_number, question_id, ctx.user_input,
-                                 source=source.source, source_detail=source.detail())
+        # Conditional insert: raises AnswerConflict (nothing stored) unless the question is still current.
+        uid = self.transcript.save_answer(ctx.turn_number, ctx.user_input, ctx.question_id,
+                                          ctx.provenance or Provenance())
         return self.output(utterance_id=uid)
 
 
@@ -87,14 +96,17 @@ class Extraction(Stage):
     reads = ("user_input", "utterance_id", "clauses", "previous_focus", "recent_turns")
     output = c.ExtractionOutput
 
+    def __init__(self, engine: Engine, language: LanguagePort):
+        self.engine, self.language = engine, language
+
     def run(self, ctx):
-        rt = ctx.runtime
         request = ExtractionRequest(
-            methodology=rt.methodology, concept=rt.concept, answer=ctx.user_input[:MAX_ANALYSED_CHARS], utterance_id=ctx.utterance_id,
+            methodology=self.engine.methodology, concept=self.engine.concept,
+            answer=ctx.user_input[:MAX_ANALYSED_CHARS], utterance_id=ctx.utterance_id,
             question=ctx.previous_question or "", focus=ctx.previous_focus, recent_turns=ctx.recent_turns,
-            known_labels=rt.known_labels(), clauses=ctx.clauses,
+            known_labels=self.engine.graph.labels(), clauses=ctx.clauses,
         )
-        result = rt.language.extract(request)
+        result = self.language.extract(request)
         return self.output(extraction=result, concept_count=len(result.nodes), relationship_count=len(result.edges))
 
 
@@ -105,11 +117,13 @@ class GraphUpdate(Stage):
     reads = ("extraction", "utterance_id", "turn_number")
     output = c.GraphUpdateOutput
 
+    def __init__(self, engine: Engine, matcher=None):
+        self.engine, self.matcher = engine, matcher
+
     def run(self, ctx):
-        rt = ctx.runtime
-        if rt.matcher is not None and hasattr(rt.matcher, "prepare"):
-            rt.matcher.prepare([n.label for n in ctx.extraction.nodes])  # one embedding batch per turn
-        delta = rt.engine.apply_extraction(ctx.extraction, ctx.utterance_id, ctx.turn_number)
+        if self.matcher is not None and hasattr(self.matcher, "prepare"):
+            self.matcher.prepare([n.label for n in ctx.extraction.nodes])  # one embedding batch per turn
+        delta = self.engine.apply_extraction(ctx.extraction, ctx.utterance_id, ctx.turn_number)
         return self.output(delta=_dump(delta))
 
 
@@ -120,12 +134,15 @@ class SlotDiscovery(Stage):
     reads = ("delta", "turn_number")
     output = c.SlotDiscoveryOutput
 
+    def __init__(self, engine: Engine, canonical, canonical_status: str):
+        self.engine, self.canonical, self.canonical_status = engine, canonical, canonical_status
+
     def run(self, ctx):
-        rt = ctx.runtime
-        if rt.canonical is None:
-            return self.output(slots=None, canonical_status=rt.canonical_status)
-        result = rt.canonical.update(rt.node_dicts(), rt.edge_dicts(), ctx.turn_number)
-        return self.output(slots=_dump(result), canonical_status=rt.canonical_status)
+        if self.canonical is None:
+            return self.output(slots=None, canonical_status=self.canonical_status)
+        graph = self.engine.graph.to_dict()
+        result = self.canonical.update(graph["nodes"], graph["edges"], ctx.turn_number)
+        return self.output(slots=_dump(result), canonical_status=self.canonical_status)
 
 
 class StateComputation(Stage):
@@ -135,42 +152,51 @@ class StateComputation(Stage):
     reads = ("extraction", "turn_number")
     output = c.StateComputationOutput
 
+    def __init__(self, engine: Engine, canonical=None):
+        self.engine, self.canonical = engine, canonical
+
     def run(self, ctx):
-        rt = ctx.runtime
-        snapshot = _dump(rt.engine.compute_state(ctx.extraction.assessment, ctx.turn_number))
+        snapshot = _dump(self.engine.compute_state(ctx.extraction.assessment, ctx.turn_number))
         canonical_graph = comparison = None
-        if rt.canonical is not None:
-            canonical_graph = rt.canonical.metrics()
-            comparison = rt.canonical.comparison(snapshot.get("graph", {}))
+        if self.canonical is not None:
+            canonical_graph = self.canonical.metrics()
+            comparison = self.canonical.comparison(snapshot.get("graph", {}))
         return self.output(state=snapshot, canonical_graph=canonical_graph, graph_comparison=comparison)
 
 
 class StrategySelection(Stage):
-    """Score every (strategy, focus) pair and pick the winner."""
+    """Score every (strategy, focus) pair and pick the winner (``policy``: adaptive, or random as a
+    baseline)."""
 
     name = "StrategySelection"
     reads = ("state", "turn_number", "recent_questions")
     output = c.StrategySelectionOutput
 
+    def __init__(self, engine: Engine, policy: str = "adaptive", seed: int = 0):
+        self.engine, self.policy, self.seed = engine, policy, seed
+
     def run(self, ctx):
-        rt = ctx.runtime
-        selection = rt.engine.select(ctx.turn_number, recent_questions=ctx.recent_questions,
-                                     policy="random" if rt.policy == "random" else "adaptive", rng_seed=rt.seed)
+        selection = self.engine.select(ctx.turn_number, recent_questions=ctx.recent_questions,
+                                       policy=self.policy, rng_seed=self.seed)
         return self.output(selection=selection)
 
 
 class Continuation(Stage):
-    """Decide whether the interview goes on, and why not."""
+    """Decide whether the interview goes on, and why not. A script has no closing strategy, so a scripted
+    interview (``closing_strategy_ends=False``) runs to its last turn."""
 
     name = "Continuation"
     reads = ("selection", "turn_number")
     output = c.ContinuationOutput
 
+    def __init__(self, engine: Engine, max_turns: int, closing_strategy_ends: bool = True):
+        self.engine, self.max_turns, self.closing_strategy_ends = engine, max_turns, closing_strategy_ends
+
     def run(self, ctx):
-        rt = ctx.runtime
-        go_on, reason = rt.engine.continuation(ctx.selection, ctx.turn_number, rt.max_turns)
-        if rt.policy == "scripted" and reason == "close_strategy":
-            go_on, reason = ctx.turn_number < rt.max_turns, (None if ctx.turn_number < rt.max_turns else "max_turns_reached")
+        go_on, reason = self.engine.continuation(ctx.selection, ctx.turn_number, self.max_turns)
+        if reason == "close_strategy" and not self.closing_strategy_ends:
+            go_on = ctx.turn_number < self.max_turns
+            reason = None if go_on else "max_turns_reached"
         return self.output(should_continue=go_on, termination_reason=reason)
 
 
@@ -181,48 +207,67 @@ class QuestionGeneration(Stage):
     reads = ("selection", "should_continue", "recent_questions", "recent_turns")
     output = c.QuestionGenerationOutput
 
+    def __init__(self, engine: Engine, language: LanguagePort, max_turns: int, seed: int = 0):
+        self.engine, self.language, self.max_turns, self.seed = engine, language, max_turns, seed
+
     def run(self, ctx):
-        rt = ctx.runtime
-        if rt.policy == "scripted" and ctx.should_continue:
-            return self.output(next_question=rt.scripted_question(ctx.turn_number, ctx.extraction), question_usage=[])
         sel = ctx.selection
-        strategy = rt.methodology.strategy(sel.strategy)
-        kind = "follow_up" if ctx.should_continue else "closing"
         request = QuestionRequest(
-            methodology=rt.methodology, concept=rt.concept, kind=kind, strategy=strategy, focus=sel.focus,
-            phase=sel.phase, active_signals=active_signals(sel), rationale=rationale(sel),
+            methodology=self.engine.methodology, concept=self.engine.concept,
+            kind="follow_up" if ctx.should_continue else "closing", strategy=self.engine.methodology.strategy(sel.strategy),
+            focus=sel.focus, phase=sel.phase, active_signals=active_signals(sel), rationale=rationale(sel),
             recent_turns=[*ctx.recent_turns, Turn(question=ctx.previous_question or "", answer=ctx.user_input)][-RECENT_TURNS:],
-            recent_questions=ctx.recent_questions, summary_labels=rt.summary_labels(),
-            turn_number=ctx.turn_number, seed=rt.seed, turns_left=max(rt.max_turns - ctx.turn_number, 0),
+            recent_questions=ctx.recent_questions, summary_labels=summary_labels(self.engine),
+            turn_number=ctx.turn_number, seed=self.seed, turns_left=max(self.max_turns - ctx.turn_number, 0),
         )
-        result = rt.language.write_question(request)
-        return self.output(next_question=result.question, question_usage=result.usage)
+        result = self.language.write_question(request)
+        return self.output(next_question=result.question, question_usage=result.usage, question_strategy=sel.strategy)
+
+
+class ScriptedQuestionGeneration(QuestionGeneration):
+    """The scripted baseline's questions: one probe per concept element, then "why is that important" on
+    every answer; the closing question is written as usual. Its turns are recorded as strategy
+    ``scripted``."""
+
+    name = "QuestionGeneration"
+
+    def run(self, ctx):
+        if not ctx.should_continue:
+            return super().run(ctx).model_copy(update={"question_strategy": "scripted"})
+        return self.output(next_question=scripted_question(self.engine.concept, ctx.turn_number), question_usage=[],
+                           question_strategy="scripted")
 
 
 class ResponseSaving(Stage):
-    """Store the interviewer's next question."""
+    """Name the interviewer's next question. It is stored with the turn record, in the one transaction the
+    session commits when the pipeline returns, so a crash never leaves a question without its turn."""
 
     name = "ResponseSaving"
     reads = ("next_question", "turn_number")
     output = c.ResponseSavingOutput
 
+    def __init__(self, transcript: Transcript):
+        self.transcript = transcript
+
     def run(self, ctx):
-        uid = ctx.runtime.repo.add_utterance(ctx.runtime.session_id, ctx.turn_number, "interviewer", ctx.next_question)
-        return self.output(question_utterance_id=uid)
+        return self.output(question_utterance_id=self.transcript.next_question_id(ctx.turn_number))
 
 
 class ScoringPersistence(Stage):
-    """Build the TurnResult and save the turn (graph, state, scoring, call log) in one transaction."""
+    """Build the TurnResult and the turn's record (graph, engine state, scoring, alternatives, canonical
+    graph) that the session commits, together with the question and the call log, in one transaction."""
 
     name = "ScoringPersistence"
-    reads = ("selection", "state", "delta", "extraction", "next_question", "should_continue")
+    reads = ("selection", "state", "delta", "extraction", "next_question", "should_continue", "question_utterance_id")
     output = c.ScoringPersistenceOutput
 
+    def __init__(self, engine: Engine, matcher=None, canonical=None):
+        self.engine, self.matcher, self.canonical = engine, matcher, canonical
+
     def run(self, ctx):
-        rt = ctx.runtime
         result = build_turn_result(ctx)
-        rt.persist_turn(ctx, result)
-        return self.output(turn_result=result)
+        record = build_turn_record(ctx, result, self.engine, self.matcher, self.canonical)
+        return self.output(turn_result=result, turn_record=record)
 
 
 # --- helpers -----------------------------------------------------------------------------------------
@@ -278,8 +323,21 @@ def rationale(selection) -> list[str]:
     return lines
 
 
+def summary_labels(engine: Engine, n: int = 3) -> list[str]:
+    """The labels of the ``n`` newest nodes (for summary and synthesis questions)."""
+    nodes = sorted(engine.graph.nodes(), key=lambda x: (x.created_turn, x.id))
+    return [x.label for x in nodes[-n:]]
+
+
+def scripted_question(concept: Concept, turn: int) -> str:
+    """The scripted baseline's question for ``turn``: the concept's elements in order, then the why-probe."""
+    elements = concept.elements
+    if turn <= len(elements):
+        return f"What do you think about the {elements[turn - 1].label.lower()}?"
+    return SCRIPTED_WHY
+
+
 def build_turn_result(ctx) -> c.TurnResult:
-    rt = ctx.runtime
     sel = ctx.selection
     best = winner(sel)
     usage = [*ctx.extraction.usage, *(ctx.question_usage or [])]
@@ -288,7 +346,6 @@ def build_turn_result(ctx) -> c.TurnResult:
     node_id = sel.focus.id if sel.focus.kind == "node" else None
     element_id = sel.focus.id if sel.focus.kind == "element" else None
     state = ctx.state or {}
-    strategy_selected = "scripted" if rt.policy == "scripted" else sel.strategy
     return c.TurnResult(
         latency_ms=round((time.perf_counter() - ctx.started_at) * 1000, 3) if ctx.started_at else 0.0,
         turn_number=ctx.turn_number,
@@ -306,7 +363,7 @@ def build_turn_result(ctx) -> c.TurnResult:
             "base": best.base if best else None, "multiplier": best.multiplier if best else None,
             "bonus": best.bonus if best else None,
         },
-        strategy_selected=strategy_selected,
+        strategy_selected=ctx.question_strategy or sel.strategy,
         focus=sel.focus,
         next_question=ctx.next_question,
         should_continue=ctx.should_continue,

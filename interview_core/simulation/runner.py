@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..config import registry
 from ..config.concept import Concept
 from ..config.methodology import Methodology
+from ..pipeline.pipeline import POLICIES
 from ..provenance import Provenance
 from . import metrics as m
 from .mind import Mind, load_mind
@@ -17,7 +18,6 @@ from .oracle import EXTRACTIONS, OracleLanguage
 from .respondent import SimulatedRespondent
 from .similarity import Similarity, default_similarity
 
-POLICIES = ("adaptive", "random", "scripted")
 NODE_FIELDS = ("id", "label", "node_type", "element", "element_mapping", "element_id")
 
 

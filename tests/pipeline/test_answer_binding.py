@@ -135,7 +135,7 @@ def test_every_export_carries_provenance(lexical_settings):
     s = InterviewSession.start("means_end_chain", "oat_milk", settings=lexical_settings)
     s.answer(A1, provenance=Provenance(source="researcher"))
     s.answer(A2, provenance=Provenance.simulated("terse", "oat_milk_eco_barista"))
-    repo = s.rt.repo
+    repo = s.repo
     payload = json.loads(export.export(repo, s.session_id, "json"))
     assert [(u["source"], u["source_detail"]) for u in payload["transcript"] if u["speaker"] == "respondent"] == [
         ("researcher", {}), ("simulated", {"persona": "terse", "mind": "oat_milk_eco_barista"})]

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from interview_core.pipeline.contracts import PipelineContext, TurnResult
-from interview_core.pipeline.pipeline import STAGES, StageContractError, run_stage
+from interview_core.pipeline.pipeline import StageContractError, run_stage
 from interview_core.session import InterviewSession, InvalidAnswer, SessionFinished
 
 ANSWERS = [
@@ -23,11 +23,20 @@ SEED_FIELDS = {"turn_number", "extracted", "graph_state", "scoring", "strategy_s
                "graph_comparison", "latency_ms"}
 
 
-def test_stage_order_is_the_seed_pipeline():
-    assert [s.name for s in STAGES] == [
-        "ContextLoading", "UtteranceSaving", "SRLPreprocessing", "Extraction", "GraphUpdate", "SlotDiscovery",
-        "StateComputation", "StrategySelection", "Continuation", "QuestionGeneration", "ResponseSaving",
-        "ScoringPersistence"]
+SEED_STAGES = [
+    "ContextLoading", "UtteranceSaving", "SRLPreprocessing", "Extraction", "GraphUpdate", "SlotDiscovery",
+    "StateComputation", "StrategySelection", "Continuation", "QuestionGeneration", "ResponseSaving",
+    "ScoringPersistence"]
+
+
+def test_stage_order_is_the_seed_pipeline(lexical_settings):
+    s = InterviewSession.start("means_end_chain", "oat_milk", settings=lexical_settings)
+    assert [st.name for st in s.stages] == SEED_STAGES
+    scripted = InterviewSession.start("means_end_chain", "oat_milk", settings=lexical_settings, policy="scripted")
+    assert [st.name for st in scripted.stages] == SEED_STAGES
+    # the scripted baseline differs in one place: the stage that writes the questions
+    differ = [(a, b) for a, b in zip(s.stages, scripted.stages) if type(a) is not type(b)]
+    assert [(type(a).__name__, type(b).__name__) for a, b in differ] == [("QuestionGeneration", "ScriptedQuestionGeneration")]
 
 
 def test_offline_interview_turn_results(lexical_settings):
@@ -38,7 +47,7 @@ def test_offline_interview_turn_results(lexical_settings):
     assert SEED_FIELDS <= set(TurnResult.model_fields)
     dumped = json.loads(json.dumps(r.model_dump(mode="json")))
     assert dumped["turn_number"] == 4 and dumped["next_question"].endswith("?")
-    assert set(r.stage_ms) == {st.name for st in STAGES}
+    assert set(r.stage_ms) == set(SEED_STAGES)
     assert r.offline_tasks == ["extraction", "question"] and r.fallbacks == []
     assert r.graph_state["node_count"] >= 4 and r.graph_state["edge_count"] >= 2
     assert r.strategy_alternatives and "contributions" in r.strategy_alternatives[0]
@@ -127,8 +136,8 @@ def test_interview_ends_and_refuses_more(lexical_settings):
 
 def test_stage_contract_checked(lexical_settings):
     s = InterviewSession.start("means_end_chain", "oat_milk", settings=lexical_settings)
-    ctx = PipelineContext(runtime=s.rt, user_input="hello")
-    extraction_stage = next(st for st in STAGES if st.name == "Extraction")
+    ctx = PipelineContext(session_id=s.session_id, completed_turns=0, user_input="hello")
+    extraction_stage = next(st for st in s.stages if st.name == "Extraction")
     with pytest.raises(StageContractError, match="Extraction needs utterance_id, clauses, previous_focus, recent_turns"):
         run_stage(extraction_stage, ctx)
 
@@ -139,7 +148,7 @@ def test_answer_committed_before_language_work(lexical_settings, monkeypatch):
     def boom(request):
         raise RuntimeError("language layer crashed")
 
-    monkeypatch.setattr(s.rt.language, "extract", boom)
+    monkeypatch.setattr(s.language, "extract", boom)
     with pytest.raises(RuntimeError):
         s.answer(ANSWERS[0])
     con = sqlite3.connect(lexical_settings.database)
