@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from .errors import ConfigError, Problem, format_loc
+from .errors import ConfigError, Problem, did_you_mean, format_loc
 from .safe_yaml import UnsafeYAML, parse_yaml
 
 M = TypeVar("M", bound=BaseModel)
@@ -60,7 +60,7 @@ def validate_model(model: type[M], data: dict, file: str) -> M:
             bad = err.get("input")
             message = err["msg"]
             if err["type"] == "extra_forbidden":
-                message = "unknown key"
+                message = "unknown key" + did_you_mean(str(err["loc"][-1]), _keys_at(model, tuple(err["loc"][:-1])))
             elif err["type"] != "missing" and not isinstance(bad, (dict, list)):
                 message = f"{message} (got {_short_repr(bad)})"
             problems.append(Problem(file, loc, message))
@@ -71,3 +71,32 @@ def _short_repr(value, limit: int = 80) -> str:
     """``repr(value)`` cut to ``limit`` characters, so a huge bad value does not flood the message."""
     text = repr(value)
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _keys_at(model: type[BaseModel], loc: tuple) -> list[str]:
+    """The keys the model accepts at ``loc`` (list indices and mapping keys are stepped over), for a
+    did-you-mean on an unknown key; empty when the location cannot be followed."""
+    current: object = model
+    parts = list(loc)
+    while parts:
+        part = parts.pop(0)
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return []
+        field = current.model_fields.get(part) if isinstance(part, str) else None
+        if field is None:
+            return []
+        current = _model_in(field.annotation)
+        if getattr(field.annotation, "__origin__", None) in (dict, list) and parts:
+            parts.pop(0)  # the mapping key or list index
+    return list(current.model_fields) if isinstance(current, type) and issubclass(current, BaseModel) else []
+
+
+def _model_in(annotation) -> object:
+    """The pydantic model an annotation holds (``M``, ``M | None``, ``list[M]``, ``dict[str, M]``), else None."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None

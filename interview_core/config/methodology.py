@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..vocabulary import catalogue
+from ..vocabulary.vetoes import VETOES
 from .errors import ConfigError, Problem, did_you_mean
 from .loader import read_yaml, validate_model
 
@@ -26,8 +27,7 @@ from .loader import read_yaml, validate_model
 TEMPLATE_PLACEHOLDERS = ("focus", "summary", "concept")
 # Opening/closing templates: {stimulus_intro} a short lead-in from the concept's stimulus, {concept}.
 METHOD_PLACEHOLDERS = ("concept", "stimulus_intro")
-VETO_NAMES = ("knowledge_ceiling", "element_exhausted", "recent_redundancy", "node_exhausted", "terminal_node",
-              "strategy_run")
+VETO_NAMES = tuple(VETOES)
 # Engine-default safeguards a file may set by name (defined in interview_core/scoring/safeguards.py).
 SAFEGUARD_NAMES = ("strategy_run", "knowledge_ceiling", "node_exhausted", "element_exhausted", "recent_redundancy",
                    "repetition_penalty")

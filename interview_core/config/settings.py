@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, SecretStr, create_model
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -20,6 +20,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
     YamlConfigSettingsSource,
 )
+
+from .loader import read_yaml, validate_model
 
 Provider = Literal["offline", "anthropic", "openai"]
 TASKS = ("extraction", "signals", "question")
@@ -107,6 +109,7 @@ class Settings(BaseSettings):
     ) -> tuple[PydanticBaseSettingsSource, ...]:
         secrets = Path(os.environ.get("INTERVIEW_SECRETS_FILE", PROJECT_ROOT / ".streamlit" / "secrets.toml"))
         yaml_file = Path(os.environ.get("INTERVIEW_SETTINGS_FILE", PROJECT_ROOT / "config" / "settings.yaml"))
+        check_settings_file(yaml_file)
         return (
             init_settings,
             env_settings,
@@ -147,6 +150,18 @@ class Settings(BaseSettings):
         """A copy with every task on ``provider`` (the CLI's ``--provider``)."""
         update = {t: self.task(t).model_copy(update={"provider": provider}) for t in TASKS}
         return self.model_copy(update=update)
+
+
+def check_settings_file(path: Path) -> None:
+    """Refuse a settings file with an unknown key (a typo such as ``max_turn: 5`` would otherwise be
+    dropped silently) or a bad value, with the loaders' file/key/did-you-mean message (ConfigError).
+    Environment variables are not checked here: only those with the ``INTERVIEW_`` prefix are read."""
+    if not path.is_file():
+        return
+    data = read_yaml(path)
+    fields = {name: (field.annotation, Field(None, validation_alias=field.validation_alias))
+              for name, field in Settings.model_fields.items()}
+    validate_model(create_model("SettingsFile", __config__=ConfigDict(extra="forbid"), **fields), data, path.name)
 
 
 def load_settings(**overrides) -> Settings:

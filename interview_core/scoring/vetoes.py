@@ -1,7 +1,9 @@
 """Hard constraints (seed 001 tier 1): a vetoed pair keeps its score for inspection but cannot win.
 
 A veto applies only when the methodology lists it under ``vetoes``; strategies in its ``spares`` are
-never vetoed by it. Each check returns a boolean mask over one candidate table (one entry per focus).
+never vetoed by it. Each veto of the catalogue (``vocabulary/vetoes.py``) registers one check with
+``@veto_check(name)``, as detectors register with ``@detector``; a check returns a boolean mask over one
+candidate table (one entry per focus) and the reason.
 
 - ``knowledge_ceiling``: the latest answer hit a *terminal* "I don't know" (``llm.knowledge_ceiling``)
   about the focus of the last question: non-spared strategies may not take that focus again, nor the
@@ -23,6 +25,7 @@ never vetoed by it. Each check returns a boolean mask over one candidate table (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -30,6 +33,7 @@ import numpy as np
 
 from ..config.methodology import Veto
 from ..signals.text import content_stems
+from ..vocabulary.vetoes import VETOES
 
 REDUNDANCY_WINDOW = 3
 DEFAULT_REDUNDANCY = 0.85
@@ -99,46 +103,95 @@ class TableView:
         return self._overlaps, self._sizes
 
 
+VetoCheck = Callable[[Veto, str, TableView, dict, VetoContext], tuple[np.ndarray, str]]
+VETO_CHECKS: dict[str, VetoCheck] = {}
+
+
+def veto_check(name: str):
+    """Register ``fn(veto, strategy, table, global_signals, ctx) -> (mask, reason)`` as the check of the
+    catalogued veto ``name`` (``vocabulary/vetoes.py``); a check returns an all-False mask when it does
+    not apply to the table."""
+    if name not in VETOES:
+        raise KeyError(f"veto '{name}' is not in the veto catalogue")
+
+    def register(fn: VetoCheck) -> VetoCheck:
+        if name in VETO_CHECKS:
+            raise ValueError(f"two checks for veto {name}")
+        VETO_CHECKS[name] = fn
+        return fn
+
+    return register
+
+
 def veto_mask(veto: Veto, strategy: str, table: TableView, global_signals: dict, ctx: VetoContext) -> tuple[np.ndarray, str]:
     """(mask of vetoed candidates, reason) for one veto and one strategy over one table."""
-    n = len(table.ids)
-    none = np.zeros(n, dtype=bool)
-    if strategy in veto.spares:
-        return none, ""
-    if veto.name == "knowledge_ceiling":
-        if global_signals.get("llm.knowledge_ceiling") != "terminal":
-            return none, ""
-        reason = "the respondent has nothing more to say about this (terminal knowledge ceiling)"
-        if ctx.previous_focus is None:
-            return ~none, reason
-        kind, focus_id = ctx.previous_focus
-        if table.kind != "node" and kind != table.kind:
-            return none, ""
-        hit = {focus_id} if kind == table.kind else set()
-        if table.kind == "node":
-            hit |= ctx.latest_node_ids
-        return np.array([i in hit for i in table.ids], dtype=bool), reason
-    if veto.name == "element_exhausted" and table.kind == "element":
-        limit = veto.threshold or DEFAULT_ELEMENT_EXHAUSTION
-        counts = np.array(table.column("coverage.element.focus_count", 0), dtype=float)
-        return counts >= limit, f"element already the focus {int(limit)}+ times"
-    if veto.name == "node_exhausted" and table.kind == "node":
-        if veto.threshold is not None:
-            scores = np.array(table.column("graph.node.exhaustion_score", 0.0), dtype=float)
-            return scores >= veto.threshold, f"node exhaustion score >= {veto.threshold}"
-        return np.array(table.column("graph.node.exhausted", False), dtype=bool), "node is exhausted"
-    if veto.name == "terminal_node" and table.kind == "node":
-        return np.array(table.column("graph.node.is_terminal", False), dtype=bool), "node is a terminal value"
-    if veto.name == "strategy_run":
-        limit = int(veto.threshold or DEFAULT_STRATEGY_RUN)
-        if strategy_run_length(ctx.recent, strategy) >= limit:
-            return ~none, f"{strategy} asked the last {limit} questions in a row"
-        return none, ""
-    if veto.name == "recent_redundancy" and ctx.recent:
-        threshold = veto.threshold if veto.threshold is not None else DEFAULT_REDUNDANCY
-        overlaps, sizes = table.redundancy_inputs(ctx.recent)
-        best = np.zeros(n)
-        for asked_by, overlap in overlaps:
-            best = np.maximum(best, (overlap + (1.0 if asked_by == strategy else 0.0)) / (sizes + 1.0))
-        return best >= threshold, f"too close to a recent question (similarity >= {threshold})"
-    return none, ""
+    check = VETO_CHECKS.get(veto.name)
+    if check is None or strategy in veto.spares:
+        return np.zeros(len(table.ids), dtype=bool), ""
+    return check(veto, strategy, table, global_signals, ctx)
+
+
+def _nothing(table: TableView) -> np.ndarray:
+    return np.zeros(len(table.ids), dtype=bool)
+
+
+@veto_check("knowledge_ceiling")
+def _knowledge_ceiling(veto, strategy, table, global_signals, ctx):
+    if global_signals.get("llm.knowledge_ceiling") != "terminal":
+        return _nothing(table), ""
+    reason = "the respondent has nothing more to say about this (terminal knowledge ceiling)"
+    if ctx.previous_focus is None:
+        return ~_nothing(table), reason
+    kind, focus_id = ctx.previous_focus
+    if table.kind != "node" and kind != table.kind:
+        return _nothing(table), ""
+    hit = {focus_id} if kind == table.kind else set()
+    if table.kind == "node":
+        hit |= ctx.latest_node_ids
+    return np.array([i in hit for i in table.ids], dtype=bool), reason
+
+
+@veto_check("element_exhausted")
+def _element_exhausted(veto, strategy, table, global_signals, ctx):
+    if table.kind != "element":
+        return _nothing(table), ""
+    limit = veto.threshold or DEFAULT_ELEMENT_EXHAUSTION
+    counts = np.array(table.column("coverage.element.focus_count", 0), dtype=float)
+    return counts >= limit, f"element already the focus {int(limit)}+ times"
+
+
+@veto_check("node_exhausted")
+def _node_exhausted(veto, strategy, table, global_signals, ctx):
+    if table.kind != "node":
+        return _nothing(table), ""
+    if veto.threshold is not None:
+        scores = np.array(table.column("graph.node.exhaustion_score", 0.0), dtype=float)
+        return scores >= veto.threshold, f"node exhaustion score >= {veto.threshold}"
+    return np.array(table.column("graph.node.exhausted", False), dtype=bool), "node is exhausted"
+
+
+@veto_check("terminal_node")
+def _terminal_node(veto, strategy, table, global_signals, ctx):
+    if table.kind != "node":
+        return _nothing(table), ""
+    return np.array(table.column("graph.node.is_terminal", False), dtype=bool), "node is a terminal value"
+
+
+@veto_check("strategy_run")
+def _strategy_run(veto, strategy, table, global_signals, ctx):
+    limit = int(veto.threshold or DEFAULT_STRATEGY_RUN)
+    if strategy_run_length(ctx.recent, strategy) >= limit:
+        return ~_nothing(table), f"{strategy} asked the last {limit} questions in a row"
+    return _nothing(table), ""
+
+
+@veto_check("recent_redundancy")
+def _recent_redundancy(veto, strategy, table, global_signals, ctx):
+    if not ctx.recent:
+        return _nothing(table), ""
+    threshold = veto.threshold if veto.threshold is not None else DEFAULT_REDUNDANCY
+    overlaps, sizes = table.redundancy_inputs(ctx.recent)
+    best = np.zeros(len(table.ids))
+    for asked_by, overlap in overlaps:
+        best = np.maximum(best, (overlap + (1.0 if asked_by == strategy else 0.0)) / (sizes + 1.0))
+    return best >= threshold, f"too close to a recent question (similarity >= {threshold})"

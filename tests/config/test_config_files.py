@@ -130,7 +130,7 @@ BROKEN = [
     ("unknown node type in connection", _bad_connection,
      "means_end_chain.yaml: ontology.edges[leads_to].permitted_connections[12]: unknown node type 'atribute'; did you mean 'attribute'?"),
     ("unknown key", _unknown_key,
-     "means_end_chain.yaml: strategies[deepen].signal_weight: unknown key"),
+     "means_end_chain.yaml: strategies[deepen].signal_weight: unknown key; did you mean 'signal_weights'?"),
     ("unknown veto", _unknown_veto,
      "means_end_chain.yaml: vetoes[knowledge_cieling]: unknown veto 'knowledge_cieling'; did you mean 'knowledge_ceiling'?"),
     ("veto spares unknown strategy", _veto_spares_unknown,

@@ -54,3 +54,36 @@ def test_provider_without_key_runs_offline(isolated):
     assert s.extraction.provider == "anthropic" and s.effective_provider("extraction") == "offline"
     monkeypatch.setenv("OPENAI_BASE_URL", "http://127.0.0.1:11434/v1")
     assert Settings().with_provider("openai").effective_provider("question") == "openai"
+
+
+def test_a_typo_in_settings_yaml_is_reported(isolated):
+    from interview_core.config.errors import ConfigError
+
+    _, yaml_file, _ = isolated
+    yaml_file.write_text("max_turn: 5\nquestion:\n  provider: offline\n  modle: x\n")
+    with pytest.raises(ConfigError) as caught:
+        Settings()
+    messages = sorted(str(p) for p in caught.value.problems)
+    assert messages == ["settings.yaml: max_turn: unknown key; did you mean 'max_turns'?",
+                        "settings.yaml: question.modle: unknown key; did you mean 'model'?"]
+
+
+def test_settings_yaml_bad_value_names_the_key(isolated):
+    from interview_core.config.errors import ConfigError
+
+    _, yaml_file, _ = isolated
+    yaml_file.write_text("prices:\n  m1: {input: 1.0, outptu: 2.0}\nmax_turns: many\n")
+    with pytest.raises(ConfigError) as caught:
+        Settings()
+    text = str(caught.value)
+    assert "settings.yaml: prices['m1'].outptu: unknown key; did you mean 'output'?" in text or \
+        "settings.yaml: prices.m1.outptu: unknown key; did you mean 'output'?" in text
+    assert "settings.yaml: max_turns:" in text and "'many'" in text
+
+
+def test_environment_keeps_its_prefix_rules(isolated):
+    _, yaml_file, monkeypatch = isolated
+    yaml_file.write_text("max_turns: 7\n")
+    monkeypatch.setenv("INTERVIEW_NOT_A_SETTING", "1")  # other INTERVIEW_* variables are not settings
+    monkeypatch.setenv("MAX_TURNS", "3")  # no prefix: not read
+    assert Settings().max_turns == 7

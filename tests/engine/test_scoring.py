@@ -155,3 +155,15 @@ def test_continuation_reasons():
     shallow = {**ok, "response_depths": ["deep", "shallow", "shallow", "surface"]}
     assert should_continue(m, 5, 10, "deepen", **shallow, new_node_history=[3, 1, 1, 1]) == (True, None)
     assert should_continue(m, 5, 10, "deepen", **shallow, new_node_history=[3, 1, 0, 1]) == (False, "quality_degraded")
+
+
+def test_every_catalogued_veto_has_one_registered_check():
+    from interview_core.config.methodology import VETO_NAMES
+    from interview_core.scoring.vetoes import VETO_CHECKS, veto_check
+    from interview_core.vocabulary.vetoes import VETOES
+
+    assert set(VETO_CHECKS) == set(VETOES) == set(VETO_NAMES)
+    with pytest.raises(KeyError, match="not in the veto catalogue"):
+        veto_check("no_such_veto")
+    with pytest.raises(ValueError, match="two checks"):
+        veto_check("strategy_run")(lambda *a: None)
