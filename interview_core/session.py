@@ -337,8 +337,9 @@ class InterviewSession:
     def transcript(self) -> list[dict]:
         return self._transcript.utterances()
 
-    def turn_results(self) -> list[dict]:
-        return self.repo.turn_results(self.session_id)
+    def turn_results(self) -> list[TurnResult]:
+        """The stored TurnResults, in turn order (typed, as ``answer`` returned them)."""
+        return [TurnResult.model_validate(r) for r in self.repo.turn_results(self.session_id)]
 
     def scoring_history(self) -> list[dict]:
         return self.repo.scoring_history(self.session_id)

@@ -51,8 +51,7 @@ if not nodes:
     st.stop()
 
 last = shared.turn_results(session)[-1] if session.turn_number else None
-focus = (last or {}).get("focus") or {}
-focus_id = focus.get("id") if focus.get("kind") == "node" else None
+focus_id = last.focus.id if last is not None and last.focus.kind == "node" else None
 exhausted = gv.exhausted_ids(engine_state)
 if view == "canonical":  # mark slots through their surface members
     mapping = canonical.get("mapping") or {}

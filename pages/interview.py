@@ -44,14 +44,14 @@ def start_form() -> None:
             st.rerun()
 
 
-def turn_caption(result: dict) -> str:
-    return (f"Turn {result['turn_number']} · phase **{result.get('phase') or '-'}** · strategy "
-            f"**{result.get('strategy_selected') or '-'}** · focus **{focus_label(result.get('focus'))}**")
+def turn_caption(result) -> str:
+    return (f"Turn {result.turn_number} · phase **{result.phase or '-'}** · strategy "
+            f"**{result.strategy_selected or '-'}** · focus **{focus_label(result.focus)}**")
 
 
 def conversation(session: InterviewSession) -> None:
     """The transcript as chat messages; after each follow-up question, the decision behind it."""
-    results = {r["turn_number"]: r for r in shared.turn_results(session)}
+    results = {r.turn_number: r for r in shared.turn_results(session)}
     for u in session.transcript():
         if u["speaker"] == "interviewer":
             with st.chat_message("assistant", avatar=":material/forum:"):
@@ -120,7 +120,7 @@ def autopilot(held: shared.LiveSession) -> None:
                 done += 1
                 with box.chat_message("assistant", avatar=":material/forum:"):
                     st.text(result.next_question)
-                    st.caption(turn_caption(result.model_dump(mode="json")))
+                    st.caption(turn_caption(result))
                 bar.progress((i + 1) / int(n), text=f"Autopilot: turn {i + 1} of {int(n)}")
         st.session_state["ap_done"] = done
         st.rerun()  # redraw the header and transcript with every autopilot turn counted

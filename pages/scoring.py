@@ -22,22 +22,22 @@ if not results:
     st.info("No turn has been scored yet: answer a question on the Interview page first.")
     st.stop()
 
-by_turn = {r["turn_number"]: r for r in results}
+by_turn = {r.turn_number: r for r in results}
 turns = sorted(by_turn)
 turn = st.select_slider("Turn", options=turns, value=turns[-1], key="s_turn") if len(turns) > 1 else turns[0]
 result = by_turn[turn]
-alternatives = result.get("strategy_alternatives") or []
+alternatives = result.strategy_alternatives
 win = sv.winner_index(alternatives)
 
 c1, c2, c3 = st.columns(3)
-c1.metric("Strategy", result.get("strategy_selected") or "-")
-c2.metric("Phase", result.get("phase") or "-")
-c3.metric("Score", sv.plain((result.get("scoring") or {}).get("score") or 0))
-st.text(f"Focus: {sv.focus_label(result.get('focus'))}")  # as text, and wrapped: long labels are not cut
+c1.metric("Strategy", result.strategy_selected or "-")
+c2.metric("Phase", result.phase or "-")
+c3.metric("Score", sv.plain(result.scoring.score))
+st.text(f"Focus: {sv.focus_label(result.focus)}")  # as text, and wrapped: long labels are not cut
 tie = sv.tie_break_note(alternatives, [s.name for s in session.methodology.strategies])
 if tie:
     st.info(tie, icon=":material/balance:")
-if result.get("strategy_selected") == "scripted":
+if result.strategy_selected == "scripted":
     st.caption("This session follows the scripted baseline: the adaptive ranking below was computed but not used.")
 
 st.subheader("All alternatives")
@@ -65,17 +65,17 @@ if right is not None:
         right.warning(f"Vetoed by **{a.get('veto')}**: {a.get('veto_reason')}")
 
 st.subheader("Signals of this turn")
-signals = result.get("signals") or {}
-focus = result.get("focus") or {}
-sig_rows = sv.signal_rows(signals.get("global") or {}, "global")
-if signals.get("node"):
-    sig_rows += sv.signal_rows(signals["node"], f"node: {focus.get('label') or focus.get('id')}")
-if signals.get("element"):
-    sig_rows += sv.signal_rows(signals["element"], f"element: {focus.get('label') or focus.get('id')}")
+signals = result.signals
+focus = result.focus
+sig_rows = sv.signal_rows(signals.global_, "global")
+if signals.node:
+    sig_rows += sv.signal_rows(signals.node, f"node: {focus.label or focus.id}")
+if signals.element:
+    sig_rows += sv.signal_rows(signals.element, f"element: {focus.label or focus.id}")
 st.dataframe(sig_rows, hide_index=True, width="stretch", key="s_signals",
              column_config={"description": st.column_config.TextColumn("description", width="large")})
-if signals.get("detector_errors"):
-    st.warning("Signal detectors that failed this turn: " + "; ".join(map(str, signals["detector_errors"])))
+if signals.detector_errors:
+    st.warning("Signal detectors that failed this turn: " + "; ".join(map(str, signals.detector_errors)))
 
 st.subheader("Timeline")
 timeline = sv.timeline_rows(results)

@@ -199,13 +199,13 @@ def _write_url(sid: str | None) -> None:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _turn_results(database: str, session_id: str, turns: int) -> list[dict]:
-    return repository(database).turn_results(session_id)
+def _turn_results(_session: InterviewSession, session_id: str, turns: int) -> list:
+    return _session.turn_results()
 
 
-def turn_results(session: InterviewSession) -> list[dict]:
+def turn_results(session: InterviewSession) -> list:
     """The stored TurnResults (cached per completed-turn count; read-only: callers must not mutate)."""
-    return _turn_results(settings().database, session.session_id, session.turn_number)
+    return _turn_results(session, session.session_id, session.turn_number)
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..engine import Selection
+from ..engine import Selection, StateSnapshot
+from ..graph.knowledge_graph import GraphDelta
+from ..scoring.models import Alternative
 from ..provenance import Provenance
-from ..vocabulary import FocusRef, Turn
-from ..vocabulary.extraction import ExtractionResult, Usage
+from ..vocabulary import Assessment, FocusRef, Turn
+from ..vocabulary.extraction import ExtractedEdge, ExtractedNode, ExtractionResult, Usage
 from .record import TurnRecord
 
 
@@ -42,16 +44,16 @@ class ExtractionOutput(StageOutput):
 
 
 class GraphUpdateOutput(StageOutput):
-    delta: dict  # GraphDelta as dict: added_node_ids, merged, added_edge_ids, rejected
+    delta: GraphDelta
 
 
 class SlotDiscoveryOutput(StageOutput):
-    slots: dict | None = None  # canonical update summary; None when de-duplication is unavailable
+    slots: object = None  # dedup.canonical.SlotDiscoveryResult; None when de-duplication is unavailable
     canonical_status: str = ""
 
 
 class StateComputationOutput(StageOutput):
-    state: dict  # graph metrics, coverage, momentum, phase
+    state: StateSnapshot
     canonical_graph: dict | None = None
     graph_comparison: dict | None = None
 
@@ -103,10 +105,10 @@ class PipelineContext(BaseModel):
     extraction: ExtractionResult | None = None
     concept_count: int | None = None
     relationship_count: int | None = None
-    delta: dict | None = None
-    slots: dict | None = None
+    delta: GraphDelta | None = None
+    slots: object = None
     canonical_status: str | None = None
-    state: dict | None = None
+    state: StateSnapshot | None = None
     canonical_graph: dict | None = None
     graph_comparison: dict | None = None
     selection: Selection | None = None
@@ -120,26 +122,65 @@ class PipelineContext(BaseModel):
     turn_record: TurnRecord | None = None
 
 
+class Extracted(GraphDelta):
+    """What the answer yielded: the extraction (nodes, edges, assessment, clauses) and what the graph
+    did with it (the GraphDelta fields)."""
+
+    nodes: list[ExtractedNode] = Field(default_factory=list)
+    edges: list[ExtractedEdge] = Field(default_factory=list)
+    assessment: Assessment = Field(default_factory=Assessment)
+    clauses: list[str] = Field(default_factory=list)
+
+
+class ScoringSummary(BaseModel):
+    """The winning pair's score: ``score = base x multiplier + bonus`` (None parts: nothing could win)."""
+
+    strategy: str
+    focus: FocusRef
+    score: float
+    phase: str
+    base: float | None = None
+    multiplier: float | None = None
+    bonus: float | None = None
+
+
+class TurnSignals(BaseModel):
+    """The turn's signals: every global one, and those of the chosen node or element focus."""
+
+    model_config = ConfigDict(populate_by_name=True, serialize_by_alias=True)
+    global_: dict = Field(default_factory=dict, alias="global")
+    node: dict = Field(default_factory=dict)
+    element: dict = Field(default_factory=dict)
+    detector_errors: list[str] = Field(default_factory=list)
+
+
+class Fallback(BaseModel):
+    task: str
+    reason: str
+
+
 class TurnResult(BaseModel):
-    """Everything one turn produced (seed 002 fields plus timings and language accounting); JSON-safe."""
+    """Everything one turn produced (seed 002 fields plus timings and language accounting). Typed to the
+    edge: persistence and export dump it with ``model_dump(mode="json")``; ``InterviewSession.turn_results``
+    reads the stored ones back into this model."""
 
     turn_number: int
-    extracted: dict
-    graph_state: dict
-    scoring: dict
+    extracted: Extracted
+    graph_state: dict  # graph metrics (StateSnapshot.graph)
+    scoring: ScoringSummary
     strategy_selected: str | None
     focus: FocusRef
     next_question: str
     should_continue: bool
-    signals: dict
-    strategy_alternatives: list[dict]
+    signals: TurnSignals
+    strategy_alternatives: list[Alternative]
     termination_reason: str | None = None
     canonical_graph: dict | None = None
     graph_comparison: dict | None = None
     latency_ms: float = 0.0
     stage_ms: dict[str, float] = Field(default_factory=dict)
     offline_tasks: list[str] = Field(default_factory=list)  # language tasks that ran on the offline layer
-    fallbacks: list[dict] = Field(default_factory=list)  # {task, reason} when a provider failed this turn
+    fallbacks: list[Fallback] = Field(default_factory=list)  # when a provider failed this turn
     llm_usage: list[Usage] = Field(default_factory=list)
     phase: str | None = None
     coverage: dict = Field(default_factory=dict)

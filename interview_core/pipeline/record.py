@@ -74,7 +74,8 @@ def build_turn_record(ctx, result, engine: Engine, matcher=None, canonical=None)
                  "score": sel.score, "phase": sel.phase,
                  # the full selection (every node's signals, refs, veto context) lets the dashboard
                  # re-rank this turn under edited weights (Engine.rerank); alternatives are stored apart
-                 "signals": {**result.signals, "selection": sel.model_dump(mode="json", exclude={"alternatives"})}},
-        alternatives=[{**a, "rank": i} for i, a in enumerate(result.strategy_alternatives)],
+                 "signals": {**result.signals.model_dump(mode="json"),
+                             "selection": sel.model_dump(mode="json", exclude={"alternatives"})}},
+        alternatives=[{**a.model_dump(mode="json"), "rank": i} for i, a in enumerate(result.strategy_alternatives)],
         canonical=canonical.to_dict() if canonical is not None else None,
     )

@@ -8,8 +8,6 @@ between turns: the turn's data flows through the context.
 
 from __future__ import annotations
 
-import time
-
 from ..config.concept import Concept
 from ..engine import Engine
 from ..language.contracts import ExtractionRequest, QuestionRequest
@@ -124,7 +122,7 @@ class GraphUpdate(Stage):
         if self.matcher is not None and hasattr(self.matcher, "prepare"):
             self.matcher.prepare([n.label for n in ctx.extraction.nodes])  # one embedding batch per turn
         delta = self.engine.apply_extraction(ctx.extraction, ctx.utterance_id, ctx.turn_number)
-        return self.output(delta=_dump(delta))
+        return self.output(delta=delta)
 
 
 class SlotDiscovery(Stage):
@@ -142,7 +140,7 @@ class SlotDiscovery(Stage):
             return self.output(slots=None, canonical_status=self.canonical_status)
         graph = self.engine.graph.to_dict()
         result = self.canonical.update(graph["nodes"], graph["edges"], ctx.turn_number)
-        return self.output(slots=_dump(result), canonical_status=self.canonical_status)
+        return self.output(slots=result, canonical_status=self.canonical_status)
 
 
 class StateComputation(Stage):
@@ -156,11 +154,11 @@ class StateComputation(Stage):
         self.engine, self.canonical = engine, canonical
 
     def run(self, ctx):
-        snapshot = _dump(self.engine.compute_state(ctx.extraction.assessment, ctx.turn_number))
+        snapshot = self.engine.compute_state(ctx.extraction.assessment, ctx.turn_number)
         canonical_graph = comparison = None
         if self.canonical is not None:
             canonical_graph = self.canonical.metrics()
-            comparison = self.canonical.comparison(snapshot.get("graph", {}))
+            comparison = self.canonical.comparison(snapshot.graph)
         return self.output(state=snapshot, canonical_graph=canonical_graph, graph_comparison=comparison)
 
 
@@ -273,20 +271,6 @@ class ScoringPersistence(Stage):
 # --- helpers -----------------------------------------------------------------------------------------
 
 
-def _dump(obj):
-    if obj is None or isinstance(obj, dict):
-        return obj
-    if hasattr(obj, "model_dump"):
-        return obj.model_dump(mode="json")
-    if hasattr(obj, "to_dict"):
-        return obj.to_dict()
-    from dataclasses import asdict, is_dataclass
-
-    if is_dataclass(obj):
-        return asdict(obj)
-    raise TypeError(f"cannot serialise {type(obj).__name__}")
-
-
 def winner(selection):
     return next((a for a in selection.alternatives if not a.vetoed), None)
 
@@ -338,52 +322,40 @@ def scripted_question(concept: Concept, turn: int) -> str:
 
 
 def build_turn_result(ctx) -> c.TurnResult:
+    """The typed TurnResult of a turn whose stages have all run (timings are added by ``run_turn``)."""
     sel = ctx.selection
     best = winner(sel)
     usage = [*ctx.extraction.usage, *(ctx.question_usage or [])]
-    fallbacks = [{"task": u.task, "reason": u.fallback_reason} for u in usage if u.fallback_reason]
-    offline = sorted({u.task for u in usage if u.provider == "offline"})
     node_id = sel.focus.id if sel.focus.kind == "node" else None
     element_id = sel.focus.id if sel.focus.kind == "element" else None
-    state = ctx.state or {}
+    state = ctx.state
     return c.TurnResult(
-        latency_ms=round((time.perf_counter() - ctx.started_at) * 1000, 3) if ctx.started_at else 0.0,
         turn_number=ctx.turn_number,
-        extracted={
-            "nodes": [n.model_dump(mode="json") for n in ctx.extraction.nodes],
-            "edges": [e.model_dump(mode="json") for e in ctx.extraction.edges],
-            "assessment": ctx.extraction.assessment.model_dump(mode="json"),
-            "clauses": ctx.clauses or [],
-            **(ctx.delta or {}),
-        },
-        graph_state=state.get("graph", {}),
-        scoring={
-            "strategy": sel.strategy, "focus": sel.focus.model_dump(mode="json"), "score": sel.score,
-            "phase": sel.phase,
-            "base": best.base if best else None, "multiplier": best.multiplier if best else None,
-            "bonus": best.bonus if best else None,
-        },
+        extracted=c.Extracted(**dict(ctx.delta), nodes=ctx.extraction.nodes, edges=ctx.extraction.edges,
+                              assessment=ctx.extraction.assessment, clauses=ctx.clauses or []),
+        graph_state=state.graph,
+        scoring=c.ScoringSummary(strategy=sel.strategy, focus=sel.focus, score=sel.score, phase=sel.phase,
+                                 base=best.base if best else None, multiplier=best.multiplier if best else None,
+                                 bonus=best.bonus if best else None),
         strategy_selected=ctx.question_strategy or sel.strategy,
         focus=sel.focus,
         next_question=ctx.next_question,
         should_continue=ctx.should_continue,
-        signals={
-            "global": sel.global_signals,
-            "node": sel.node_signals.get(node_id, {}) if node_id else {},
-            "element": sel.element_signals.get(element_id, {}) if element_id else {},
-            "detector_errors": sel.detector_errors,
-        },
-        strategy_alternatives=[a.model_dump(mode="json") for a in sel.alternatives],
+        signals=c.TurnSignals(global_=sel.global_signals,
+                              node=sel.node_signals.get(node_id, {}) if node_id else {},
+                              element=sel.element_signals.get(element_id, {}) if element_id else {},
+                              detector_errors=sel.detector_errors),
+        strategy_alternatives=sel.alternatives,
         termination_reason=ctx.termination_reason,
         canonical_graph=ctx.canonical_graph,
         graph_comparison=ctx.graph_comparison,
         stage_ms=dict(ctx.timings_ms),
-        offline_tasks=offline,
-        fallbacks=fallbacks,
+        offline_tasks=sorted({u.task for u in usage if u.provider == "offline"}),
+        fallbacks=[c.Fallback(task=u.task, reason=u.fallback_reason) for u in usage if u.fallback_reason],
         llm_usage=usage,
         phase=sel.phase,
-        coverage=state.get("coverage", {}),
-        momentum=state.get("momentum", {}),
+        coverage=state.coverage,
+        momentum=state.momentum,
         respondent_utterance_id=ctx.utterance_id,
         question_utterance_id=ctx.question_utterance_id,
         canonical_status=ctx.canonical_status,

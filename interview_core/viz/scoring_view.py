@@ -17,9 +17,9 @@ def as_dict(alt) -> dict:
     return alt.model_dump(mode="json") if hasattr(alt, "model_dump") else dict(alt)
 
 
-def focus_label(focus: dict | None) -> str:
-    """``label (kind)`` for a node or element focus; ``-`` for none."""
-    focus = focus or {}
+def focus_label(focus) -> str:
+    """``label (kind)`` for a node or element focus (a FocusRef or its dict); ``-`` for none."""
+    focus = as_dict(focus) if focus else {}
     if focus.get("kind") in (None, "none"):
         return "-"
     return f"{focus.get('label') or focus.get('id')} ({focus.get('kind')})"
@@ -185,16 +185,16 @@ def signal_rows(signals: dict, scope: str) -> list[dict]:
     return rows
 
 
-def timeline_rows(turn_results: list[dict]) -> list[dict]:
-    """Per turn: strategy, focus, phase, node count, max depth and coverage ratio (0-1)."""
+def timeline_rows(turn_results: list) -> list[dict]:
+    """Per turn (TurnResults): strategy, focus, phase, node count, max depth and coverage ratio (0-1)."""
     rows = []
     for r in turn_results:
-        graph = r.get("graph_state") or {}
-        glob = (r.get("signals") or {}).get("global") or {}
-        coverage = (r.get("coverage") or {}).get("ratio", glob.get("coverage.ratio"))
+        graph = r.graph_state
+        glob = r.signals.global_
+        coverage = r.coverage.get("ratio", glob.get("coverage.ratio"))
         rows.append({
-            "turn": r.get("turn_number"), "strategy": r.get("strategy_selected"), "focus": focus_label(r.get("focus")),
-            "phase": r.get("phase"),
+            "turn": r.turn_number, "strategy": r.strategy_selected, "focus": focus_label(r.focus),
+            "phase": r.phase,
             "node_count": graph.get("node_count", glob.get("graph.node_count")),
             "max_depth": graph.get("max_depth", glob.get("graph.max_depth")),
             "coverage": coverage,

@@ -50,10 +50,15 @@ def test_signal_rows_have_levels_and_descriptions():
 
 
 def test_timeline_rows_and_figure():
-    results = [{"turn_number": 1, "strategy_selected": "explore", "focus": NONE, "phase": "early",
-                "graph_state": {"node_count": 3, "max_depth": 1}, "coverage": {"ratio": 0.25}},
-               {"turn_number": 2, "strategy_selected": "deepen", "focus": NODE, "phase": "mid",
-                "graph_state": {}, "signals": {"global": {"graph.node_count": 5, "graph.max_depth": 2, "coverage.ratio": 0.5}}}]
+    from interview_core.pipeline.contracts import TurnResult, TurnSignals
+    from interview_core.vocabulary import FocusRef
+
+    results = [TurnResult.model_construct(turn_number=1, strategy_selected="explore", focus=FocusRef(**NONE),
+                                          phase="early", graph_state={"node_count": 3, "max_depth": 1},
+                                          coverage={"ratio": 0.25}, signals=TurnSignals()),
+               TurnResult.model_construct(turn_number=2, strategy_selected="deepen", focus=FocusRef(**NODE), phase="mid",
+                                          graph_state={}, coverage={}, signals=TurnSignals(global_={
+                                              "graph.node_count": 5, "graph.max_depth": 2, "coverage.ratio": 0.5}))]
     rows = timeline_rows(results)
     assert rows[1] == {"turn": 2, "strategy": "deepen", "focus": "creamy (node)", "phase": "mid", "node_count": 5,
                        "max_depth": 2, "coverage": 0.5}

@@ -20,16 +20,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_stored_turn_result_equals_returned(lexical_settings):
     s = InterviewSession.start("means_end_chain", "oat_milk", settings=lexical_settings)
-    returned = [s.answer(a).model_dump(mode="json") for a in ANSWERS[:3]]
+    returned = [s.answer(a) for a in ANSWERS[:3]]
     stored = s.turn_results()
-    assert stored == returned  # every field, timings and latency included
-    assert all(set(r["stage_ms"]) == set(SEED_STAGES) for r in stored)
-    assert all(r["latency_ms"] >= sum(r["stage_ms"].values()) for r in stored)
+    assert stored == returned  # every field, timings and latency included, typed as returned
+    assert [r.model_dump(mode="json") for r in stored] == [r.model_dump(mode="json") for r in returned]
+    assert all(set(r.stage_ms) == set(SEED_STAGES) for r in stored)
+    assert all(r.latency_ms >= sum(r.stage_ms.values()) for r in stored)
     # the question id the result names is the stored question of that turn
     questions = {u["id"]: u for u in s.transcript() if u["speaker"] == "interviewer"}
     for r in stored:
-        assert questions[r["question_utterance_id"]]["turn"] == r["turn_number"]
-        assert questions[r["question_utterance_id"]]["text"] == r["next_question"]
+        assert questions[r.question_utterance_id]["turn"] == r.turn_number
+        assert questions[r.question_utterance_id]["text"] == r.next_question
 
 
 def test_csv_created_turn_is_the_turn_that_created_the_edge(lexical_settings):
@@ -37,7 +38,7 @@ def test_csv_created_turn_is_the_turn_that_created_the_edge(lexical_settings):
     created = {}
     for answer in ANSWERS[:5]:
         result = s.answer(answer)
-        for edge_id in result.extracted["added_edge_ids"]:
+        for edge_id in result.extracted.added_edge_ids:
             created[edge_id] = result.turn_number
     assert len(set(created.values())) >= 2  # edges from more than one turn, or the test proves nothing
     rows = [line.split(",") for line in export_csv(s.repo, s.session_id).splitlines()[1:]]
@@ -100,5 +101,5 @@ def test_kill_inside_every_stage_leaves_no_duplicate_question(where, lexical_set
     questions = [u["turn"] for u in transcript if u["speaker"] == "interviewer"]
     assert questions == list(range(answered + 1)), f"killed inside {where}: questions per turn {questions}"
     assert [u["turn"] for u in transcript if u["speaker"] == "respondent"] == list(range(1, answered + 1))
-    assert [r["turn_number"] for r in resumed.turn_results()] == list(range(1, answered + 1))
+    assert [r.turn_number for r in resumed.turn_results()] == list(range(1, answered + 1))
     assert [u["speaker"] for u in transcript] == ["interviewer", "respondent"] * answered + ["interviewer"]
