@@ -12,6 +12,7 @@ change a running interview; applying edited weights (``apply_methodology``) take
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 import threading
 import uuid
 from pathlib import Path
@@ -35,6 +36,17 @@ from .provenance import Provenance
 
 log = logging.getLogger(__name__)
 MAX_ANSWER_CHARS = 200_000  # stored whole up to this; beyond it the answer is refused with a message
+
+
+@dataclass(frozen=True)
+class CommittedGraph:
+    """``surface``: {nodes, edges}; ``canonical``: {slots, edges, mapping}; ``engine_state``: the engine's
+    stored state (None before the first turn)."""
+
+    turn: int
+    surface: dict
+    canonical: dict
+    engine_state: dict | None
 
 
 class InvalidAnswer(ValueError):
@@ -122,10 +134,19 @@ class InterviewSession:
         self.seed = seed
         self.completed_turns = completed_turns
         self._transcript = Transcript(repo, session_id)
-        self.stages = build_stages(engine=engine, language=language, transcript=self._transcript,
-                                   max_turns=max_turns, policy=policy, seed=seed, matcher=matcher,
-                                   canonical=canonical, canonical_status=canonical_status)
+        self.stages = self._wire()
         self._lock = threading.RLock()  # serialises this object's turns; the database arbitrates between objects
+
+    def _wire(self) -> list:
+        """This session's turn: its stages with their collaborators."""
+        return build_stages(engine=self.engine, language=self.language, transcript=self._transcript,
+                            max_turns=self.max_turns, policy=self.policy, seed=self.seed, matcher=self.matcher,
+                            canonical=self.canonical, canonical_status=self.canonical_status)
+
+    def use_language(self, language) -> None:
+        """Answer the next turns with another language layer (e.g. the simulation's oracle extraction)."""
+        self.language = language
+        self.stages = self._wire()
 
     # -- construction -------------------------------------------------------------------------------
     @classmethod
@@ -197,12 +218,12 @@ class InterviewSession:
 
     @classmethod
     def load_by_token(cls, token: str, **kwargs) -> "InterviewSession":
+        """The session a respondent link's token opens; KeyError for an unknown token."""
         settings = _settings(kwargs.pop("settings", None), kwargs.pop("provider", None))
-        repo = Repository(kwargs.get("db_path") or settings.database)
-        row = repo.get_session_by_token(token)
-        if row is None:
+        session_id = session_id_for_token(token, db_path=kwargs.get("db_path"), settings=settings)
+        if session_id is None:
             raise KeyError("no session for this link")
-        return cls.load(row["session_id"], settings=settings, **kwargs)
+        return cls.load(session_id, settings=settings, **kwargs)
 
     # -- turns --------------------------------------------------------------------------------------
     def answer(self, text: str, question_id: str | None = None, *, provenance: Provenance | None = None) -> TurnResult:
@@ -350,6 +371,21 @@ class InterviewSession:
     def graph_snapshot(self) -> dict:
         return self.engine.graph.to_dict()
 
+    def committed_graph(self) -> CommittedGraph:
+        """The graphs and engine state as of the last committed turn, read from the store: safe to read
+        while another thread runs a turn of this session."""
+        state = self.repo.load_state(self.session_id)
+        return CommittedGraph(
+            turn=state["turn"] if state else 0,
+            surface={"nodes": self.repo.list_nodes(self.session_id), "edges": self.repo.list_edges(self.session_id)},
+            canonical=self.repo.canonical(self.session_id),
+            engine_state=((state or {}).get("engine_state") or {}).get("engine"))
+
+    def rerank(self, stored_selection: dict, methodology: Methodology | None = None) -> list:
+        """A stored turn's ranking (``scoring_history()[turn]["signals"]["selection"]``) computed again under
+        ``methodology`` (default: the active one), best first; nothing in the session changes."""
+        return self.engine.rerank(stored_selection, methodology or self.methodology)
+
     def canonical_snapshot(self) -> dict | None:
         return self.canonical.to_dict() if self.canonical is not None else None
 
@@ -385,6 +421,25 @@ def _settings(settings: Settings | None, provider: str | None) -> Settings:
 def _settings_summary(settings: Settings) -> dict:
     """Providers and models per task; never keys."""
     return {t: {"provider": settings.effective_provider(t), "model": settings.task(t).model} for t in ("extraction", "signals", "question")}
+
+
+def _repository(db_path: str | Path | None, settings: Settings | None, repo: Repository | None) -> Repository:
+    return repo or Repository(db_path or (settings or load_settings()).database)
+
+
+def session_id_for_token(token: str, db_path: str | Path | None = None, settings: Settings | None = None,
+                         repo: Repository | None = None) -> str | None:
+    """The id of the session a respondent token opens, or None (``repo``: an open repository to reuse)."""
+    row = _repository(db_path, settings, repo).get_session_by_token(token) if token else None
+    return row["session_id"] if row else None
+
+
+def export_session(session_id: str, fmt: str, db_path: str | Path | None = None, settings: Settings | None = None,
+                   repo: Repository | None = None):
+    """One session exported as ``fmt`` (json, markdown, csv, graphml)."""
+    from . import export
+
+    return export.export(_repository(db_path, settings, repo), session_id, fmt)
 
 
 def list_sessions(db_path: str | Path | None = None, settings: Settings | None = None) -> list[dict]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import streamlit as st
 
 from interview_core.access import sign_in_required, verify_password
+from interview_core.session import session_id_for_token
 from pages import shared
 
 RESPONDENT_KEY = "respondent_token"
@@ -37,7 +38,7 @@ def respondent_token() -> str | None:
     if RESPONDENT_KEY in st.session_state:
         return st.session_state[RESPONDENT_KEY]
     token = st.query_params.get("session", "")
-    is_token = bool(token) and shared.repo().get_session_by_token(token) is not None
+    is_token = bool(token) and session_id_for_token(token, repo=shared.repo()) is not None
     if is_token or st.query_params.get("view") == "respondent":
         st.session_state[RESPONDENT_KEY] = token if is_token else ""
         return st.session_state[RESPONDENT_KEY]

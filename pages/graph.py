@@ -25,12 +25,8 @@ def page_html(session_id: str, turn: int, view: str, color_by: str, size_by: str
                          type_order=type_order, height_px=640)
 
 
-repo = shared.repo()
-surface = {"nodes": repo.list_nodes(session.session_id), "edges": repo.list_edges(session.session_id)}
-canonical = repo.canonical(session.session_id)
-state = repo.load_state(session.session_id)
-engine_state = ((state or {}).get("engine_state") or {}).get("engine")
-turn = state["turn"] if state else 0
+committed = session.committed_graph()
+surface, canonical, engine_state, turn = committed.surface, committed.canonical, committed.engine_state, committed.turn
 
 c1, c2, c3 = st.columns(3)
 view = c1.segmented_control("View", gv.VIEWS, default="surface", key="g_view",
@@ -76,7 +72,7 @@ if clicked:
     st.session_state["g_node"] = next((name for name, n in choices.items() if n.id == clicked), None)
 choice = st.selectbox("Node", list(choices), key="g_node")
 if choice in choices:
-    d = gv.node_details(choices[choice], repo.list_utterances(session.session_id))
+    d = gv.node_details(choices[choice], session.transcript())
     st.markdown(f"**Type** `{d['node_type']}` · **mentions** {d['support']}"
                 + (f" · **slot** {d['status']}" if d["status"] else ""))
     st.markdown("**Quotes**")

@@ -97,31 +97,23 @@ def autopilot(held: shared.LiveSession) -> None:
         seed = c4.number_input("Seed", min_value=0, value=0, key="ap_seed")
         if not st.button("Run autopilot", key="ap_run", disabled=session.finished):
             return
-        from interview_core.simulation.respondent import SimulatedRespondent
+        from interview_core.simulation.autopilot import autopilot as run_autopilot
         from interview_core.simulation.mind import load_mind
+        from interview_core.simulation.respondent import SimulatedRespondent
 
         respondent = SimulatedRespondent(load_mind(mind, concept=session.concept), registry.persona(persona), seed=int(seed), concept=session.concept)
         bar = st.progress(0.0, text="Autopilot starting...")
         box = st.container()
         done = 0
-        with held.lock:
-            for i in range(int(n)):
-                if session.finished:
-                    break
-                question, question_id = session.current_question, session.current_question_id
-                reply = respondent.answer(question)
+        with held.lock:  # the same generator as `interview simulate`; stops if someone else answers
+            for step in run_autopilot(session, respondent, int(n), Provenance.simulated(persona, mind)):
                 with box.chat_message("user", avatar=":material/smart_toy:"):
-                    st.text(reply.text)
-                try:
-                    result = session.answer(reply.text, question_id=question_id,
-                                            provenance=Provenance.simulated(persona, mind))
-                except QuestionNotCurrent:  # someone else answered meanwhile: stop rehearsing
-                    break
+                    st.text(step.reply.text)
                 done += 1
                 with box.chat_message("assistant", avatar=":material/forum:"):
-                    st.text(result.next_question)
-                    st.caption(turn_caption(result))
-                bar.progress((i + 1) / int(n), text=f"Autopilot: turn {i + 1} of {int(n)}")
+                    st.text(step.result.next_question)
+                    st.caption(turn_caption(step.result))
+                bar.progress(done / int(n), text=f"Autopilot: turn {done} of {int(n)}")
         st.session_state["ap_done"] = done
         st.rerun()  # redraw the header and transcript with every autopilot turn counted
 

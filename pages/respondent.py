@@ -16,13 +16,12 @@ from pages import gate, shared
 shared.ensure_navigation()
 
 token = gate.respondent_token()  # pinned by the first URL of this browser session (pages/gate.py)
-row = shared.repo().get_session_by_token(token) if token else None
-if row is None:
+held = shared.live_by_token(token) if token else None
+if held is None:
     st.title("Interview")
     st.error("This interview link is not valid. Please check the link you were sent.")
     st.stop()
 
-held = shared.live(row["session_id"])
 session: InterviewSession = held.session
 st.title("Interview")
 st.caption("Thank you for taking part. Answer in your own words; there are no right or wrong answers.")

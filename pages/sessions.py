@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from interview_core import export
-from interview_core.session import delete_session, list_sessions
+from interview_core.session import delete_session, export_session, list_sessions
 from pages import shared
 
 shared.ensure_navigation()
@@ -68,7 +68,7 @@ mimes = {"json": "application/json", "markdown": "text/markdown", "csv": "text/c
 @st.cache_data(show_spinner=False, max_entries=64)
 def exported(session_id: str, fmt: str, updated_at: str) -> str:
     """The export of one format (cached until the session changes: ``updated_at`` is part of the key)."""
-    return export.export(shared.repo(), session_id, fmt)
+    return export_session(session_id, fmt, repo=shared.repo())
 
 
 updated = next(r.get("updated_at") or "" for r in rows if r["session_id"] == sid)

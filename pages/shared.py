@@ -21,7 +21,7 @@ import streamlit as st
 from interview_core.config import registry
 from interview_core.config.settings import Settings, load_settings
 from interview_core.persistence import Repository
-from interview_core.session import InterviewSession
+from interview_core.session import InterviewSession, session_id_for_token
 
 URL_KEY = "session_id"  # the query parameter that carries the analyst's current session
 SESSION_KEY = "session_id"
@@ -112,11 +112,14 @@ class LiveSessions:
         self._lock = threading.Lock()
         self._items: OrderedDict[tuple[str, str], LiveSession] = OrderedDict()
 
-    def get(self, database: str, session_id: str) -> LiveSession:
+    def get(self, database: str, session_id: str, token: str | None = None) -> LiveSession:
+        """The live session, loaded on first use (by its respondent ``token`` when one is given)."""
         with self._lock:
             key = (database, session_id)
             if key not in self._items:
-                self._items[key] = LiveSession(InterviewSession.load(session_id, db_path=database))
+                loaded = (InterviewSession.load_by_token(token, db_path=database) if token
+                          else InterviewSession.load(session_id, db_path=database))
+                self._items[key] = LiveSession(loaded)
             self._items.move_to_end(key)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
@@ -139,6 +142,12 @@ def live_sessions() -> LiveSessions:
 def live(session_id: str) -> LiveSession:
     """The live session for an id (loaded once per process)."""
     return live_sessions().get(settings().database, session_id)
+
+
+def live_by_token(token: str) -> LiveSession | None:
+    """The live session a respondent link opens, or None for an unknown token."""
+    session_id = session_id_for_token(token, repo=repo())
+    return live_sessions().get(settings().database, session_id, token=token) if session_id else None
 
 
 def adopt(session: InterviewSession) -> LiveSession:
@@ -209,13 +218,13 @@ def turn_results(session: InterviewSession) -> list:
 
 
 @st.cache_resource(show_spinner=False, max_entries=8)
-def _scoring_history(database: str, session_id: str, turns: int) -> dict[int, dict]:
-    return {row["turn"]: row for row in repository(database).scoring_history(session_id)}
+def _scoring_history(_session: InterviewSession, session_id: str, turns: int) -> dict[int, dict]:
+    return {row["turn"]: row for row in _session.scoring_history()}
 
 
 def scoring_history(session: InterviewSession) -> dict[int, dict]:
     """Turn -> stored scoring row (with the full selection), cached like :func:`turn_results`."""
-    return _scoring_history(settings().database, session.session_id, session.turn_number)
+    return _scoring_history(session, session.session_id, session.turn_number)
 
 
 def require_session() -> LiveSession:

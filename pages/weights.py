@@ -12,7 +12,6 @@ from pathlib import Path
 import streamlit as st
 
 from interview_core.config.errors import ConfigError
-from interview_core.engine import rerank
 from interview_core.viz import whatif
 from pages import shared
 
@@ -62,8 +61,8 @@ elif not replayable:
 else:
     turn = st.selectbox("Turn to re-rank", sorted(replayable, reverse=True), key="w_turn")
     stored = history[turn]["signals"]["selection"]
-    before = rerank(stored, session.methodology)
-    after = rerank(stored, model)
+    before = session.rerank(stored)
+    after = session.rerank(stored, model)
     result = whatif.compare_rankings(before, after)
     c1, c2 = st.columns(2)
     c1.metric("Winner with the active weights", " \u2192 ".join(result.winner_before or ("-",)))

@@ -39,6 +39,7 @@ def run_interview(
     if extraction not in EXTRACTIONS:
         raise ValueError(f"unknown extraction '{extraction}' (use one of {', '.join(EXTRACTIONS)})")
     from ..session import InterviewSession  # the engine; the respondent itself never imports it
+    from .autopilot import autopilot
 
     meth = registry.methodology(methodology)
     conc = registry.concept(concept)
@@ -51,23 +52,18 @@ def run_interview(
     )
     oracle = None
     if extraction == "oracle":
-        oracle = session.rt.language = OracleLanguage(session.rt.language, mind_obj, meth)
-    question = session.opening_question
+        oracle = OracleLanguage(session.language, mind_obj, meth)
+        session.use_language(oracle)
     record_turns: list[dict] = []
     termination = None
-    for _ in range(turns):
-        ans = respondent.answer(question)
-        if oracle is not None:
-            oracle.expect(ans)
-        tr = session.answer(ans.text, provenance=Provenance.simulated(pers.id, mind_obj.id))
+    for step in autopilot(session, respondent, turns, Provenance.simulated(pers.id, mind_obj.id),
+                          on_reply=oracle.expect if oracle is not None else None):
         record_turns.append({
-            "question": question, "answer": ans.text, "revealed": ans.revealed, "respondent": ans.record(),
-            "turn_result": tr.model_dump(mode="json"), "nodes": _nodes(session.graph_snapshot()),
+            "question": step.question, "answer": step.reply.text, "revealed": step.reply.revealed,
+            "respondent": step.reply.record(), "turn_result": step.result.model_dump(mode="json"),
+            "nodes": _nodes(session.graph_snapshot()),
         })
-        termination = tr.termination_reason
-        if not tr.should_continue or not tr.next_question:
-            break
-        question = tr.next_question
+        termination = step.result.termination_reason
     record = {
         "session_id": session.session_id, "methodology": meth.name, "concept": conc.id, "persona": pers.id,
         "mind": mind_obj.id, "policy": policy, "seed": seed, "extraction": extraction,
