@@ -243,7 +243,7 @@ class InterviewSession:
         if surrogate is not None:  # not encodable as UTF-8: it could be neither stored nor sent
             raise InvalidAnswer(f"The answer contains an invalid character (a lone surrogate, position {surrogate + 1}). "
                                 "Please retype it.")
-        if self.rt.repo.get_session(self.session_id) is None:
+        if self.repo.get_session(self.session_id) is None:
             raise SessionDeleted(self.session_id, text)
         if question_id is None:  # bind to the question current at submission, not when the lock is free
             question_id = self.current_question_id
