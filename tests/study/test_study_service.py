@@ -87,7 +87,7 @@ def test_sessions_started_from_a_study_are_analysed(tmp_path):
     for answers in (["I like the creamy texture because it foams well", "Foaming well makes me feel proud"],
                     ["The creamy texture foams well, so I feel proud", "It is cheap, which saves money"]):
         s = service.start_session(repo, study, db_path=db, settings=settings)
-        assert s.rt.max_turns == 4
+        assert s.max_turns == 4
         for a in answers:
             s.answer(a)
     analysis = service.analyse(repo, study, matcher=service.study_matcher(settings))
