@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from interview_core.viz import graph_view as gv
+from interview_core.viz.escaping import markdown_literal
 from pages import shared
 from pages.graph_canvas import graph_canvas
 
@@ -73,8 +74,8 @@ if clicked:
 choice = st.selectbox("Node", list(choices), key="g_node")
 if choice in choices:
     d = gv.node_details(choices[choice], session.transcript())
-    st.markdown(f"**Type** `{d['node_type']}` · **mentions** {d['support']}"
-                + (f" · **slot** {d['status']}" if d["status"] else ""))
+    st.markdown(f"**Type** {markdown_literal(d['node_type'])} · **mentions** {d['support']}"
+                + (f" · **slot** {markdown_literal(d['status'])}" if d["status"] else ""))
     st.markdown("**Quotes**")
     for q in d["quotes"]:
         st.text(f"\u201c{q}\u201d")

@@ -9,6 +9,7 @@ from interview_core.config import registry
 from interview_core.config.errors import ConfigError
 from interview_core.provenance import Provenance, describe
 from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionDeleted, SessionFinished
+from interview_core.viz.escaping import markdown_literal
 from interview_core.viz.scoring_view import focus_label
 from pages import shared
 
@@ -46,7 +47,7 @@ def start_form() -> None:
 
 def turn_caption(result) -> str:
     return (f"Turn {result.turn_number} · phase **{result.phase or '-'}** · strategy "
-            f"**{result.strategy_selected or '-'}** · focus **{focus_label(result.focus)}**")
+            f"**{result.strategy_selected or '-'}** · focus **{markdown_literal(focus_label(result.focus))}**")
 
 
 def conversation(session: InterviewSession) -> None:

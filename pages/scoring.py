@@ -7,6 +7,7 @@ import html
 import streamlit as st
 
 from interview_core.viz import scoring_view as sv
+from interview_core.viz.escaping import markdown_literal
 from pages import shared
 
 shared.ensure_navigation()
@@ -62,7 +63,7 @@ if right is not None:
     right.plotly_chart(sv.contribution_figure(chosen, title=f"Compared<br>{html.escape(other)}"), key="s_fig_other")
     a = sv.as_dict(chosen)
     if a.get("vetoed"):
-        right.warning(f"Vetoed by **{a.get('veto')}**: {a.get('veto_reason')}")
+        right.warning(f"Vetoed by **{markdown_literal(a.get('veto'))}**: {markdown_literal(a.get('veto_reason'))}")
 
 st.subheader("Signals of this turn")
 signals = result.signals

@@ -13,6 +13,7 @@ import streamlit as st
 
 from interview_core.config.errors import ConfigError
 from interview_core.viz import whatif
+from interview_core.viz.escaping import markdown_literal
 from pages import shared
 
 shared.ensure_navigation()
@@ -65,8 +66,9 @@ else:
     after = session.rerank(stored, model)
     result = whatif.compare_rankings(before, after)
     c1, c2 = st.columns(2)
-    c1.metric("Winner with the active weights", " \u2192 ".join(result.winner_before or ("-",)))
-    c2.metric("Winner with the edited weights", " \u2192 ".join(result.winner_after or ("-",)))
+    # metric values are Markdown and the winner names a node label: shown literally
+    c1.metric("Winner with the active weights", markdown_literal(" \u2192 ".join(result.winner_before or ("-",))))
+    c2.metric("Winner with the edited weights", markdown_literal(" \u2192 ".join(result.winner_after or ("-",))))
     if result.winner_changed:
         st.warning("**The winner changes** under the edited weights.", icon=":material/swap_vert:")
     else:

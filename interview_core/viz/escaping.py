@@ -32,6 +32,31 @@ def tooltip(title: object, lines: list[tuple[str, object]] | None = None, quotes
     return "<br>".join(parts)
 
 
+# Every ASCII punctuation character may be backslash-escaped in CommonMark, and an escaped one is always
+# literal: no emphasis, link, image, heading, table, HTML, autolink (``http\://`` is not a URL) and none of
+# Streamlit's ``:material/...:`` / ``:red[...]`` directives.
+_MARKDOWN_SPECIAL = re.compile(r"([!-/:-@\[-`{-~])")
+
+
+# GFM turns bare ``http://``, ``www.`` and ``name@host`` into links even when their punctuation is escaped;
+# an invisible word joiner (U+2060) inside each keeps them text.
+_AUTOLINK = re.compile(r"(?<=:)(?=//)|(?<=www)(?=\.)|(?=@)", re.I)
+WORD_JOINER = "\u2060"
+
+
+def markdown_literal(text: object) -> str:
+    """``text`` for a Markdown string (st.markdown, st.caption, alerts) that shows exactly those
+    characters: ASCII punctuation backslash-escaped, bare URLs and addresses kept from becoming links (a
+    word joiner, U+2060, inside ``://``, ``www.`` and before ``@``), line breaks folded into spaces."""
+    flat = " ".join(str(text if text is not None else "").split())
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", _AUTOLINK.sub(WORD_JOINER, flat))
+
+
+def plotly_literal(text: object) -> str:
+    """``text`` for a Plotly title or label, whose pseudo-HTML understands ``<a href>``, ``<b>`` etc."""
+    return html.escape(str(text if text is not None else ""))
+
+
 # C0 and C1 control characters except tab and newline, DEL, and the bidirectional overrides/isolates
 # (which reorder what a terminal shows).
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")

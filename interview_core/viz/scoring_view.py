@@ -10,6 +10,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 
 from ..vocabulary import catalogue
+from .escaping import plotly_literal
 
 
 def as_dict(alt) -> dict:
@@ -125,17 +126,17 @@ def contribution_figure(alt, title: str | None = None) -> go.Figure:
     fig = go.Figure(go.Waterfall(
         orientation="h",
         measure=["relative"] * len(rows) + ["total"],
-        y=[r["item"] for r in rows] + ["final"],
+        y=[plotly_literal(r["item"]) for r in rows] + ["final"],
         x=[r["contribution"] for r in rows] + [final],
         text=[signed(r["contribution"]) for r in rows] + [plain(final)],
         textposition="outside", cliponaxis=False,
-        hovertext=[f"{r['signal']} = {r['value']} (weight {r['weight']:g})" for r in rows] + ["final score"],
+        hovertext=[plotly_literal(f"{r['signal']} = {r['value']} (weight {r['weight']:g})") for r in rows] + ["final score"],
         hoverinfo="text",
         increasing={"marker": {"color": "#2ca02c"}}, decreasing={"marker": {"color": "#d62728"}},
         totals={"marker": {"color": "#2f6f8f"}},
     ))
     fig.update_layout(
-        title={"text": title or f"{a['strategy']} on {focus_label(a.get('focus'))}", "font": {"size": 15}},
+        title={"text": title or plotly_literal(f"{a['strategy']} on {focus_label(a.get('focus'))}"), "font": {"size": 15}},
         height=max(260, 34 * (len(rows) + 1) + 90), margin={"l": 10, "r": 30, "t": 50, "b": 30},
         yaxis={"autorange": "reversed", "automargin": True},
         xaxis={"range": list(waterfall_range([r["contribution"] for r in rows], final)), "zeroline": True},
