@@ -37,7 +37,7 @@ c3.metric("Score", sv.plain(result.scoring.score))
 st.text(f"Focus: {sv.focus_label(result.focus)}")  # as text, and wrapped: long labels are not cut
 tie = sv.tie_break_note(alternatives, [s.name for s in session.methodology.strategies])
 if tie:
-    st.info(tie, icon=":material/balance:")
+    st.info(markdown_literal(tie), icon=":material/balance:")  # names node labels: literal
 if result.strategy_selected == "scripted":
     st.caption("This session follows the scripted baseline: the adaptive ranking below was computed but not used.")
 

@@ -14,6 +14,7 @@ from interview_core.study.codebook import CodebookEdit, EditError
 from interview_core.study.exports import FORMATS, export_filename, export_study
 from interview_core.study.hvm import max_cutoff
 from interview_core.study.model import Study
+from interview_core.viz.escaping import markdown_literal
 from interview_core.viz.hvm_view import hvm_figure
 from pages import shared
 
@@ -136,7 +137,7 @@ tab_codes, tab_map, tab_matrix, tab_chains, tab_ladders, tab_export = st.tabs(
 
 with tab_codes:
     for i, reason in analysis.skipped_edits:
-        st.warning(f"Edit {i + 1} no longer applies: {reason}")
+        st.warning(f"Edit {i + 1} no longer applies: {markdown_literal(reason)}")  # names codes: literal
     order = analysis.code_order
     st.dataframe([{"code": labels[cid], "node type": analysis.codebook.codes[cid].node_type,
                    "respondents": len(analysis.codebook.codes[cid].respondents()),

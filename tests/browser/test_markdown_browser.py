@@ -14,6 +14,8 @@ from conftest import TIMEOUT_MS, settled
 from interview_core.config.settings import DedupSettings, Settings, TaskSettings
 from interview_core.persistence import Repository
 from interview_core.session import InterviewSession
+from interview_core.study import service
+from interview_core.study.model import Study
 
 pytestmark = pytest.mark.browser
 PROBE = "198.51.100.7"  # TEST-NET-2: never a real host
@@ -53,7 +55,10 @@ def test_markdown_in_answers_renders_as_text_on_every_page(streamlit_app, browse
             session.answer(answer)
     labels = [n["label"] for n in session.graph_snapshot()["nodes"]]
     assert any(f"]({'http://' + PROBE}" in label for label in labels), labels  # the probe reached the labels
-    token = Repository(db).get_session(session.session_id)["respondent_token"]
+    repo = Repository(db)
+    token = repo.get_session(session.session_id)["respondent_token"]
+    study = service.create_study(repo, Study(name="Probe study", concept="oat_milk"))
+    service.add_session(repo, study["study_id"], session.session_id)  # codes from the labels reach the Study page
 
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     leaving: list[str] = []
@@ -67,7 +72,7 @@ def test_markdown_in_answers_renders_as_text_on_every_page(streamlit_app, browse
     settled(page)
     nav = page.get_by_test_id("stTopNav")
     seen_pages = []
-    for name in ("Interview", "Graph", "Scoring", "Weights", "Sessions", "Home"):
+    for name in ("Interview", "Graph", "Scoring", "Weights", "Sessions", "Study", "Home"):
         nav.get_by_role("link", name=name, exact=True).click()
         settled(page)
         if name == "Graph":
@@ -91,5 +96,5 @@ def test_markdown_in_answers_renders_as_text_on_every_page(streamlit_app, browse
     assert _probe_elements(page) == []
     page.wait_for_timeout(500)
     assert leaving == [], leaving[:5]
-    assert seen_pages == ["Interview", "Graph", "Scoring", "Weights", "Sessions", "Home"]
+    assert seen_pages == ["Interview", "Graph", "Scoring", "Weights", "Sessions", "Study", "Home"]
     context.close()
