@@ -18,7 +18,9 @@ from interview_core.config.errors import ConfigError, Problem
 from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
-from .text import is_contraction_negation, less_adjective, normalise_text, prefix_opposites, stem, tokenize
+from .contrast import Alignment, align, contrast, opposite_polarity, particle_contrast
+from .text import is_contraction_negation, jaccard, less_adjective, normalise_text, prefix_opposites, stem, tokenize
+from .wordnet import WordNet, get_wordnet
 
 DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup.yaml"
 _NOT = "\u00ac"  # marks a negation inside the term sequence so synonym phrases can absorb it
@@ -47,18 +49,26 @@ class LabelKey:
     """A label as the lexical tiers see it.
 
     text: lower-case tokens joined by spaces (the exact-match key); terms: normalised content terms
-    (stems with synonyms rewritten to their set's first member); negated: odd number of negations.
+    (stems with synonyms rewritten to their set's first member); negated: odd number of negations;
+    words/stems: the content words in order (lower case, and their stems with one-word synonyms
+    rewritten), for the word alignment of :mod:`interview_core.dedup.contrast`; senses: WordNet synset
+    keys of the words' most frequent senses (two labels sharing none and no stem cannot overlap).
     """
 
     text: str
     terms: frozenset[str]
     negated: bool
+    words: tuple[str, ...] = ()
+    stems: tuple[str, ...] = ()
+    senses: frozenset = frozenset()
 
 
 class Lexicon:
     """Compiled lexicon: stopwords, negators, synonym phrases and antonym pairs over normalised terms."""
 
-    def __init__(self, stopwords, negators, synonyms: list[list[str]], antonyms: list[tuple[str, str]], file: str = "dedup.yaml"):
+    def __init__(self, stopwords, negators, synonyms: list[list[str]], antonyms: list[tuple[str, str]], file: str = "dedup.yaml",
+                 wordnet: WordNet | None = None):
+        self.wordnet = wordnet
         self.stopwords = frozenset(w.lower() for w in stopwords)
         self.negators = frozenset(w.lower() for w in negators)
         self._phrases: dict[tuple[str, ...], str] = {}
@@ -81,8 +91,8 @@ class Lexicon:
         self.antonyms = frozenset(pairs)
 
     @classmethod
-    def from_config(cls, cfg: DedupConfig) -> "Lexicon":
-        return cls(cfg.stopwords, cfg.negators, cfg.synonyms, cfg.antonyms)
+    def from_config(cls, cfg: DedupConfig, wordnet: WordNet | None = None) -> "Lexicon":
+        return cls(cfg.stopwords, cfg.negators, cfg.synonyms, cfg.antonyms, wordnet=wordnet)
 
     def _sequence(self, label: str) -> list[str]:
         """Stems of the content words in order, with ``¬`` where a negation stood."""
@@ -114,17 +124,47 @@ class Lexicon:
                 terms.append(seq[i])
                 i += 1
         negations = terms.count(_NOT)
-        return LabelKey(normalise_text(label), frozenset(t for t in terms if t != _NOT), negations % 2 == 1)
+        words = tuple(t for t in tokenize(label) if t not in self.stopwords and t not in self.negators
+                      and not is_contraction_negation(t))
+        stems = tuple(self._phrases.get((stem(w),), stem(w)) for w in words)
+        senses = frozenset(s.key for w in words for s in self.wordnet.synsets(w, senses=3)) if self.wordnet else frozenset()
+        return LabelKey(normalise_text(label), frozenset(t for t in terms if t != _NOT), negations % 2 == 1, words, stems,
+                        senses)
+
+    @staticmethod
+    def may_overlap(a: LabelKey, b: LabelKey) -> bool:
+        """False when :meth:`overlap` is surely 0: no shared term, stem or WordNet sense (a fast pre-filter)."""
+        return bool(a.terms & b.terms or set(a.stems) & set(b.stems) or a.senses & b.senses)
+
+    @lru_cache(maxsize=65536)
+    def alignment(self, a: LabelKey, b: LabelKey) -> Alignment:
+        """Word alignment of two keys (equal stems, then WordNet synonyms); see :mod:`.contrast`."""
+        return align(a.words, a.stems, b.words, b.stems, self.wordnet)
+
+    def overlap(self, a: LabelKey, b: LabelKey) -> float:
+        """Lexical similarity in [0, 1]: the larger of the term Jaccard and the aligned-word overlap."""
+        return max(jaccard(a.terms, b.terms), self.alignment(a, b).overlap)
 
     def opposition(self, a: LabelKey, b: LabelKey) -> str | None:
         """Why ``a`` and ``b`` name opposite concepts, or None.
 
         Opposite when their polarity differs ("sweet" / "not sweet enough"), when a term only one has
-        is an antonym of a term only the other has ("cheap" / "expensive"), or when such a term is the
-        other with a negating prefix ("healthy" / "unhealthy").
+        is an antonym of a term only the other has ("cheap" / "expensive", from the config or from
+        WordNet), when such a term is the other with a negating prefix ("healthy" / "unhealthy"), or
+        when the labels are a minimal pair whose differing words WordNet does not relate
+        ("morning/evening appointments"); see :func:`interview_core.dedup.contrast.contrast`.
         """
         if a.negated != b.negated:
             return "negation"
+        found = contrast(self.alignment(a, b), self.wordnet, self.antonyms, stem)
+        if found is not None:
+            return found
+        if self.wordnet is not None:
+            found = particle_contrast(tokenize(a.text), tokenize(b.text), self.wordnet)
+            if found is not None:
+                return found
+        if opposite_polarity(a.text, b.text):
+            return "polarity"
         # Synonym phrases stand as one term ("easy to digest" -> "easy dig"); compare their words.
         only_a = {w for t in a.terms - b.terms for w in t.split()}
         only_b = {w for t in b.terms - a.terms for w in t.split()}
@@ -139,5 +179,6 @@ class Lexicon:
 
 @lru_cache(maxsize=8)
 def default_lexicon(path: str | None = None) -> Lexicon:
-    """The compiled lexicon of ``path`` (default ``config/dedup.yaml``), cached per process."""
-    return Lexicon.from_config(load_dedup_config(path))
+    """The compiled lexicon of ``path`` (default ``config/dedup.yaml``) with WordNet when it is installed,
+    cached per process."""
+    return Lexicon.from_config(load_dedup_config(path), get_wordnet())

@@ -25,9 +25,10 @@ import numpy as np
 from interview_core.config.settings import DedupSettings
 from interview_core.graph.matching import Match
 
+from .calibration import POOLED, Calibration, load_calibration
 from .embeddings import Encoder, encoder_error, get_encoder
 from .lexicon import LabelKey, Lexicon, default_lexicon
-from .text import jaccard, normalise_text
+from .text import normalise_text
 
 log = logging.getLogger(__name__)
 
@@ -67,16 +68,21 @@ class HybridMatcher:
     lexicon : the compiled ``config/dedup.yaml``; default the process-wide one.
     encoder : an :class:`Encoder` to use instead of loading one (tests pass a fake); leave unset to
         load ``settings.embedding_model`` through :func:`get_encoder`. ``None`` means lexical only.
+    calibration : per-node-type cosine thresholds (default ``config/dedup_calibration.yaml``), applied
+        only when the default model is loaded and is the one they were calibrated for;
+        ``use_calibration=False`` ignores them (the untuned matcher of the benchmark).
     """
 
     _UNSET = object()
 
-    def __init__(self, settings: DedupSettings | None = None, lexicon: Lexicon | None = None, encoder=_UNSET):
+    def __init__(self, settings: DedupSettings | None = None, lexicon: Lexicon | None = None, encoder=_UNSET,
+                 calibration: Calibration | None = None, use_calibration: bool = True):
         self.settings = settings or DedupSettings()
         self.jaccard_threshold = self.settings.jaccard_threshold
         self.embedding_threshold = self.settings.embedding_threshold
         self.merge_log: list[MergeRecord] = []
         lexicon = lexicon or default_lexicon()
+        loaded_default = encoder is HybridMatcher._UNSET and self.settings.embedding_model is None
         if encoder is not HybridMatcher._UNSET:
             status = f"embeddings: {encoder.name}" if encoder is not None else "lexical only: no encoder given"
         elif not self.settings.embeddings_enabled:
@@ -88,6 +94,13 @@ class HybridMatcher:
         if encoder is None:
             log.warning("semantic de-duplication without embeddings (%s)", status)
         self._shared = _Shared(lexicon, encoder, status)
+        # Calibrated per-type thresholds belong to the model they were measured on: only the default model
+        # loaded here uses them (a caller's encoder or another model uses the flat setting).
+        self.type_thresholds: dict[str, float] = {}
+        if encoder is not None and loaded_default and use_calibration:
+            cal = calibration if calibration is not None else load_calibration()
+            if cal is not None and cal.model == encoder.name:
+                self.type_thresholds = dict(cal.embedding_thresholds)
 
     def with_thresholds(self, jaccard_threshold: float, embedding_threshold: float) -> "HybridMatcher":
         """A sibling matcher with other thresholds sharing this one's encoder, vectors and counters."""
@@ -96,7 +109,18 @@ class HybridMatcher:
         sibling.jaccard_threshold, sibling.embedding_threshold = jaccard_threshold, embedding_threshold
         sibling.merge_log = []
         sibling._shared = self._shared
+        sibling.type_thresholds = {t: min(v, embedding_threshold) for t, v in self.type_thresholds.items()}
         return sibling
+
+    def embedding_threshold_for(self, node_type: str) -> float:
+        """The cosine threshold for ``node_type``: calibrated (its own, else the pooled ``default``) when
+        a calibration applies, else :attr:`embedding_threshold`."""
+        t = self.type_thresholds
+        return t.get(node_type, t.get(POOLED, self.embedding_threshold))
+
+    @property
+    def encoder_name(self) -> str | None:
+        return self._shared.encoder.name if self._shared.encoder is not None else None
 
     # -- status and counters -------------------------------------------------------------------------
     @property
@@ -170,9 +194,10 @@ class HybridMatcher:
         return sh.keys[label]
 
     def similarity(self, a: str, b: str) -> float:
-        """Semantic similarity in [0, 1]: cosine clipped at 0 with embeddings, else enhanced Jaccard."""
+        """Semantic similarity in [0, 1]: cosine clipped at 0 with embeddings, else the lexical overlap
+        (:meth:`Lexicon.overlap`)."""
         if self._shared.encoder is None:
-            return jaccard(self.key(a).terms, self.key(b).terms)
+            return self.lexicon.overlap(self.key(a), self.key(b))
         self.prepare([a, b])
         va, vb = self.vector(a), self.vector(b)
         return max(0.0, min(1.0, float(va @ vb)))
@@ -189,26 +214,34 @@ class HybridMatcher:
         for node_id, other in candidates:
             if self.key(other).text == key.text:
                 return self._record(label, node_id, other, node_type, 1.0, "exact")
-        allowed = [(nid, other) for nid, other in candidates if self.lexicon.opposition(key, self.key(other)) is None]
-        if not allowed:
-            return None
-        best = max(allowed, key=lambda c: jaccard(key.terms, self.key(c[1]).terms))
-        score = jaccard(key.terms, self.key(best[1]).terms)
-        if score >= self.jaccard_threshold:
-            return self._record(label, best[0], best[1], node_type, score, "jaccard")
+        lex = self.lexicon
+        # Scores first (cheap), the opposite guard only for the few candidates above a threshold.
+        overlaps = [(lex.overlap(key, k) if lex.may_overlap(key, k) else 0.0, i)
+                    for i, k in enumerate(self.key(other) for _, other in candidates)]
+        hit = self._first_allowed(key, candidates, overlaps, self.jaccard_threshold)
+        if hit is not None:
+            return self._record(label, *candidates[hit[0]], node_type, hit[1], "jaccard")
         if self._shared.encoder is None:
             return None
-        self.prepare([label] + [other for _, other in allowed])
+        self.prepare([label] + [other for _, other in candidates])
         vecs = self._shared.vectors
-        allowed = [c for c in allowed if self.key(c[1]).text in vecs]
         query = vecs.get(key.text)
-        if query is None or not allowed:  # a label with no word in it has no vector
+        with_vec = [i for i, (_, other) in enumerate(candidates) if self.key(other).text in vecs]
+        if query is None or not with_vec:  # a label with no word in it has no vector
             return None
-        matrix = np.stack([vecs[self.key(other).text] for _, other in allowed])
-        sims = matrix @ query
-        i = int(np.argmax(sims))
-        if float(sims[i]) >= self.embedding_threshold:
-            return self._record(label, allowed[i][0], allowed[i][1], node_type, min(1.0, float(sims[i])), "embedding")
+        sims = np.stack([vecs[self.key(candidates[i][1]).text] for i in with_vec]) @ query
+        hit = self._first_allowed(key, candidates, [(float(v), i) for v, i in zip(sims, with_vec)],
+                                  self.embedding_threshold_for(node_type))
+        if hit is not None:
+            return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "embedding")
+        return None
+
+    def _first_allowed(self, key: LabelKey, candidates, scored: list[tuple[float, int]], threshold: float):
+        """``(index, score)`` of the best-scoring candidate at or above ``threshold`` that the opposite
+        guard allows (ties keep the earlier candidate), or None."""
+        for score, i in sorted((x for x in scored if x[0] >= threshold), key=lambda x: (-x[0], x[1])):
+            if self.lexicon.opposition(key, self.key(candidates[i][1])) is None:
+                return i, score
         return None
 
     def _record(self, label, node_id, other, node_type, similarity, method) -> Match:

@@ -41,3 +41,13 @@ class FakeEncoder:
 @pytest.fixture
 def fake_encoder():
     return FakeEncoder
+
+
+@pytest.fixture(scope="module")
+def encoder():
+    """The real bundled all-MiniLM-L6-v2, loaded offline (fails, never skips, when it cannot load)."""
+    from interview_core.dedup.embeddings import encoder_error, get_encoder
+
+    enc = get_encoder()
+    assert enc is not None, encoder_error()
+    return enc

@@ -53,9 +53,9 @@ def test_repeated_mentions_of_one_surface_node_activate_its_slot(graph):
 
 
 def hand_made():
-    """Surface: a1 'creamy texture', a2 'creamy consistency' (paraphrase), f1 'mixes well', p1 'feel good',
+    """Surface: a1 'creamy texture', a2 'creamy textures' (paraphrase), f1 'mixes well', p1 'feel good',
     o1 'price' (orphan, one mention). Edges a1->f1, a2->f1 (aggregate to one), f1->p1, a1->a2 (inside a slot)."""
-    nodes = [node("a1", "creamy texture", utterances=("u1",)), node("a2", "creamy consistency", utterances=("u2",)),
+    nodes = [node("a1", "creamy texture", utterances=("u1",)), node("a2", "creamy textures", utterances=("u2",)),
              node("f1", "mixes well with coffee", "functional_consequence", ("u1", "u2")),
              node("p1", "feel relaxed", "psychosocial_consequence", ("u2", "u3")),
              node("o1", "price", utterances=("u3",))]
@@ -108,7 +108,7 @@ def test_round_trip_keeps_slots_mapping_edges_and_turn_history():
     back = CanonicalGraph.from_dict(data, HybridMatcher(DedupSettings(embeddings_enabled=False)), 2, last_turn=4)
     assert back.to_dict() == data and back.metrics() == cg.metrics()
     assert back.turn_new_slot_counts() == [0, 3, 0, 0]
-    r = back.update(nodes + [node("n9", "creamy mouthfeel", utterances=("u9",), turn=5)], edges, 5)
+    r = back.update(nodes + [node("n9", "the texture is creamy", utterances=("u9",), turn=5)], edges, 5)
     assert r.mapped == {"n9": cg.slot_of("a1")} and r.new_slot_ids == []
     assert back.update(nodes + [node("n9", "creamy mouthfeel", utterances=("u9",), turn=5)], edges, 5).mapped == {}
 

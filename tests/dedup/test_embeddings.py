@@ -10,13 +10,6 @@ from interview_core.dedup.embeddings import encoder_error, get_encoder
 from interview_core.dedup.matcher import HybridMatcher
 
 
-@pytest.fixture(scope="module")
-def encoder():
-    enc = get_encoder()
-    assert enc is not None, encoder_error()
-    return enc
-
-
 def test_loads_offline_once_and_is_shared_across_threads(encoder):
     got = []
     threads = [threading.Thread(target=lambda: got.append(get_encoder())) for _ in range(4)]
@@ -33,11 +26,11 @@ def test_vectors_are_unit_length_384(encoder):
 
 
 def test_real_model_merges_paraphrase_and_guards_antonym(encoder):
-    m = HybridMatcher(DedupSettings())
+    m = HybridMatcher(DedupSettings(), use_calibration=False)  # the flat 0.80 threshold
     assert m.backend_status == "embeddings: all-MiniLM-L6-v2"
     assert m.similarity("cheap", "expensive") >= 0.75  # MiniLM finds these close ...
     assert m.match("expensive", "attribute", [("n1", "cheap")]) is None  # ... the guard keeps them apart
-    hit = m.match("better for the environment", "functional_consequence", [("n1", "lower environmental impact")])
+    hit = m.match("proper froth", "attribute", [("n1", "proper foam")])  # WordNet synonyms
     assert hit is not None and hit.method == "jaccard"
     hit = m.match("radiant glowing skin", "attribute", [("n2", "dry skin"), ("n1", "glowing complexion")])
     assert hit is not None and (hit.node_id, hit.method) == ("n1", "embedding") and hit.similarity >= 0.80

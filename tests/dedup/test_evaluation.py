@@ -35,9 +35,10 @@ def test_evaluate_counts_per_split():
     assert [o.method for o in outcomes] == ["jaccard", None, None]
 
 
-def test_lexical_matcher_meets_precision_goal_on_the_bundled_set():
+def test_lexical_fallback_keeps_precision_on_every_split():
     results, _ = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)), load_pairs())
-    assert results["all"].precision >= 0.95 and results["all"].recall >= 0.6
+    assert all(c.precision >= 0.95 for c in results.values())
+    assert results["all"].recall >= 0.25  # the recall goal is the embedding path's (interview bench dedup)
 
 
 def test_time_turns_and_summary():
@@ -49,8 +50,11 @@ def test_time_turns_and_summary():
 
 
 def test_cli_bench_dedup_lexical_only(capsys):
-    assert main(["bench", "dedup", "--lexical-only", "--nodes", "100", "--errors"]) == 0
+    assert main(["bench", "dedup", "--lexical-only", "--nodes", "100", "--turns", "3", "--errors",
+                 "--external", "/nonexistent/pairs.tsv"]) == 0
     out = capsys.readouterr().out
     assert "backend: lexical only: embeddings disabled in settings" in out
-    assert "all      precision 1.000" in out and "heldout  precision" in out
+    assert "tuned    all       precision 1.000" in out and "tuned    heldout   precision" in out
+    assert "external pairs: NOT MEASURED (/nonexistent/pairs.tsv not found)" in out
+    assert "goal external recall >= 0.4: NOT met" in out
     assert "speed: 100 nodes, 5 new labels per turn" in out and "missed" in out

@@ -62,7 +62,7 @@ def test_resume_imports_vectors_and_does_not_re_embed():
     resumed.import_vectors(stored)
     resumed.prepare(labels)
     assert resumed.encode_calls == 0
-    assert resumed.match("creamy consistency", "attribute", [("n1", "creamy texture")]).method == "jaccard"
+    assert resumed.match("creamy textures", "attribute", [("n1", "creamy texture")]).method == "jaccard"
     resumed.match("silky mouth", "attribute", [("n1", "creamy texture"), ("n2", "feel healthier")])
     assert enc2.calls == [["silky mouth"]]  # only the new label; stored vectors were reused
 
@@ -106,7 +106,7 @@ def test_different_node_types_do_not_merge_in_the_knowledge_graph():
     kg.apply(ExtractionResult(nodes=[ExtractedNode(label="proper foam", node_type="attribute", quote="q1")]), "u1", 1)
     delta = kg.apply(ExtractionResult(nodes=[
         ExtractedNode(label="proper froth", node_type="functional_consequence", quote="q2"),
-        ExtractedNode(label="nice froth", node_type="attribute", quote="q3"),
+        ExtractedNode(label="froth is proper", node_type="attribute", quote="q3"),
     ]), "u2", 2)
     assert len(delta.added_node_ids) == 1 and kg.node(delta.added_node_ids[0]).node_type == "functional_consequence"
     merged = kg.node(delta.merged[0]["node_id"])

@@ -1,0 +1,117 @@
+"""Word alignment of two labels and the contrast test that keeps opposites apart.
+
+Two labels are compared word by word: a content word of one *matches* a content word of the other when
+their stems agree or WordNet puts them in one synset ("foam"/"froth"). What is left over on each side
+decides whether the labels contrast:
+
+- an antonym pair among the leftovers (WordNet, direct or through an adjective cluster: "cheaper" /
+  "dearer", "gentle"/"rough", "remember"/"forget"), or one leftover being the other with a negating
+  prefix ("trust"/"distrust");
+- a *minimal pair*: the labels share their frame and differ in exactly one word on each side, and
+  WordNet knows both words but relates them by no synonym, hypernym/hyponym, similar-to or derivation
+  chain: "morning/evening appointments", "app remembers/ignores my mistakes", "chicken/beef flavour".
+  Replacing one word of a phrase by a sibling or by an unrelated word changes what the phrase names;
+  replacing it by a synonym or a more general word does not.
+
+Negation parity (``not``, ``without``, ``n't``, ``-less``, ``more``/``less`` through the negators) is
+checked by :meth:`interview_core.dedup.lexicon.Lexicon.opposition` before this module is asked.
+Pure functions of their arguments (WordNet caches its answers per word pair).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from functools import lru_cache
+
+from interview_core.language.offline.stance import compound
+
+from .text import prefix_opposites
+from .wordnet import WordNet
+
+
+# A VADER compound score this far from 0 is a clear stance (VADER's own neutral band is +-0.05; short
+# labels need a wider one).
+POLARITY_AT = 0.2
+
+
+@dataclass(frozen=True)
+class Alignment:
+    """``matched``: index pairs (i in a, j in b) of matching words; ``only_a``/``only_b``: the words
+    (surface form, lower case) left over on each side, in label order."""
+
+    matched: tuple[tuple[int, int], ...]
+    only_a: tuple[str, ...]
+    only_b: tuple[str, ...]
+
+    @property
+    def overlap(self) -> float:
+        """Matched words over all distinct words, |M| / (|A| + |B| - |M|), in [0, 1]; 0 for two empty labels."""
+        total = len(self.matched) + len(self.only_a) + len(self.only_b)
+        return len(self.matched) / total if total else 0.0
+
+
+def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str, ...], stems_b: tuple[str, ...],
+          wordnet: WordNet | None = None) -> Alignment:
+    """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses)."""
+    free_b = list(range(len(words_b)))
+    matched: list[tuple[int, int]] = []
+    pending = []
+    for i, s in enumerate(stems_a):
+        j = next((j for j in free_b if stems_b[j] == s), None)
+        if j is None:
+            pending.append(i)
+        else:
+            matched.append((i, j))
+            free_b.remove(j)
+    if wordnet is not None:
+        for i in list(pending):
+            j = next((j for j in free_b if wordnet.synonyms(words_a[i], words_b[j], 3)), None)
+            if j is not None:
+                matched.append((i, j))
+                free_b.remove(j)
+                pending.remove(i)
+    return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b))
+
+
+def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset = frozenset(),
+             stem=lambda w: w) -> str | None:
+    """Why the aligned labels name different things (``"antonyms x/y"``, ``"negating prefix x/y"``,
+    ``"contrast x/y"``), or None. ``antonyms`` holds extra stem pairs from the config (a study's own
+    opposites); ``stem`` maps a word to the stem those pairs use."""
+    for x in al.only_a:
+        for y in al.only_b:
+            sx, sy = stem(x), stem(y)
+            if frozenset((sx, sy)) in antonyms:
+                return f"antonyms {x}/{y}"
+            if prefix_opposites(sx, sy) or prefix_opposites(x, y):
+                return f"negating prefix {x}/{y}"
+            if wordnet is not None and wordnet.antonyms(x, y):
+                return f"antonyms {x}/{y}"
+    if wordnet is not None and al.matched and len(al.only_a) == 1 and len(al.only_b) == 1:
+        x, y = al.only_a[0], al.only_b[0]
+        if wordnet.known(x) and wordnet.known(y) and not (wordnet.related(x, y) or wordnet.related(y, x)):
+            return f"contrast {x}/{y}"
+    return None
+
+
+def particle_contrast(tokens_a: list[str], tokens_b: list[str], wordnet: WordNet) -> str | None:
+    """``"antonyms x/y"`` when a word only one label has (stopwords included: "went up" / "went
+    down", "switch on" / "switch off") is a WordNet antonym of a word only the other has."""
+    only_a = [t for t in dict.fromkeys(tokens_a) if t not in tokens_b]
+    only_b = [t for t in dict.fromkeys(tokens_b) if t not in tokens_a]
+    for x in only_a:
+        for y in only_b:
+            if wordnet.antonyms(x, y):
+                return f"antonyms {x}/{y}"
+    return None
+
+
+def opposite_polarity(a: str, b: str, at: float = POLARITY_AT) -> bool:
+    """True when one label is clearly positive and the other clearly negative (VADER compound score
+    beyond +-``at``; VADER reads negation and intensifiers itself): "feel guilty" / "feel proud"."""
+    ca, cb = _compound(a), _compound(b)
+    return (ca >= at and cb <= -at) or (ca <= -at and cb >= at)
+
+
+_compound = lru_cache(maxsize=65536)(compound)

