@@ -1,8 +1,8 @@
-"""Per-node-type embedding thresholds, calibrated on the labelled dev pairs.
+"""Per-node-type embedding thresholds calibrated on the labelled dev pairs: the file and its model.
 
 The thresholds live in ``config/dedup_calibration.yaml``, written by ``interview bench dedup
 --calibrate`` and read by :class:`~interview_core.dedup.matcher.HybridMatcher` when its encoder is the
-model they were calibrated for. Calibration is deterministic: for each node type with at least
+model they were calibrated for. The fitting (:mod:`interview_core.dedup.tuning`) is deterministic: for each node type with at least
 ``min_pairs`` dev pairs (the rest share the pooled value), the lowest threshold on a 0.01 grid at which
 the 95 % lower confidence bound (Wilson) of the precision of the embedding tier's merges on the dev pairs
 is at least ``target`` (pairs the exact or lexical tier merges, or the opposite guard blocks, are left
@@ -11,7 +11,6 @@ out, exactly as the matcher decides). Held-out and external pairs are never used
 
 from __future__ import annotations
 
-import math
 from datetime import date
 from pathlib import Path
 
@@ -21,11 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
-from .evaluation import LabelledPair
-
 DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup_calibration.yaml"
-GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # 0.40 .. 0.95
-Z = 1.645
 POOLED = "default"
 
 
@@ -46,57 +41,6 @@ def load_calibration(path: Path | str | None = None) -> Calibration | None:
     """The calibration file (default ``config/dedup_calibration.yaml``), or None when there is none."""
     path = Path(path) if path else DEFAULT_PATH
     return validate_model(Calibration, read_yaml(path), path.name) if path.is_file() else None
-
-
-def pair_scores(matcher, pairs: list[LabelledPair]) -> list[tuple[LabelledPair, bool, float | None]]:
-    """Per pair: (pair, merged by the exact or lexical tier, cosine when the guard allows an embedding
-    merge else None). ``matcher`` is a :class:`HybridMatcher` with an encoder."""
-    matcher.prepare([x for p in pairs for x in (p.a, p.b)])
-    out = []
-    for p in pairs:
-        ka, kb = matcher.key(p.a), matcher.key(p.b)
-        lexical = ka.text == kb.text or (matcher.lexicon.overlap(ka, kb) >= matcher.jaccard_threshold
-                                         and matcher.lexicon.opposition(ka, kb) is None)
-        cosine = None if lexical or matcher.lexicon.opposition(ka, kb) is not None else matcher.similarity(p.a, p.b)
-        out.append((p, lexical, cosine))
-    return out
-
-
-def wilson_lower(successes: int, n: int, z: float = Z) -> float:
-    """Lower end of the Wilson score interval for a proportion (one-sided, ``z`` = 1.645: 95 %); 1.0 when n = 0."""
-    if n == 0:
-        return 1.0
-    p = successes / n
-    centre = p + z * z / (2 * n)
-    margin = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (centre - margin) / (1 + z * z / n)
-
-
-def lowest_threshold(scores: list[tuple[LabelledPair, bool, float | None]], target: float) -> float:
-    """The lowest grid threshold at which the embedding tier's own merges on ``scores`` have a precision
-    whose 95 % lower confidence bound is >= ``target`` (the top of the grid if none). A bound rather
-    than the raw precision, so that a threshold is not set by the luck of a few dev pairs."""
-    for t in GRID:
-        tp = fp = 0
-        for p, _lexical, cos in scores:
-            if cos is not None and cos >= t:
-                tp, fp = tp + p.same, fp + (not p.same)
-        if tp + fp == 0 or wilson_lower(tp, tp + fp) >= target:
-            return t
-    return GRID[-1]
-
-
-def calibrate(matcher, pairs: list[LabelledPair], target: float = 0.90, min_pairs: int = 20) -> Calibration:
-    """Calibrate on the ``dev`` pairs of ``pairs`` (other splits ignored); see the module docstring."""
-    dev = [p for p in pairs if p.split == "dev"]
-    scores = pair_scores(matcher, dev)
-    thresholds = {POOLED: lowest_threshold(scores, target)}
-    for node_type in sorted({p.node_type for p in dev}):
-        own = [s for s in scores if s[0].node_type == node_type]
-        if len(own) >= min_pairs:
-            thresholds[node_type] = lowest_threshold(own, target)
-    return Calibration(model=matcher.encoder_name or "", target_precision=target, dev_pairs=len(dev),
-                       embedding_thresholds=thresholds)
 
 
 def save_calibration(cal: Calibration, path: Path | str | None = None, command: str = "interview bench dedup --calibrate") -> Path:

@@ -12,10 +12,8 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # evaluation is imported by the matcher's calibration
-    from .matcher import HybridMatcher
+from .matcher import HybridMatcher
 
 DEFAULT_PAIRS = Path(__file__).resolve().parent / "data" / "paraphrase_pairs.tsv"
 
@@ -98,8 +96,9 @@ def evaluate(matcher: HybridMatcher, pairs: list[LabelledPair]) -> tuple[dict[st
 
 
 def time_turns(matcher: HybridMatcher, existing: list[str], new_labels: list[str], per_turn: int = 5,
-               warmup: int = 1) -> list[tuple[float, float]]:
-    """Per turn, (embedding ms, matching ms) for ``per_turn`` new labels: one embedding batch, then each
+               warmup: int = 1) -> list[tuple[float, float, float]]:
+    """Per turn, (embedding ms, matching ms, process CPU ms) for ``per_turn`` new labels (CPU time counts
+    every thread of this process, so it does not grow when other processes load the machine): one embedding batch, then each
     label matched against every existing label (one node type, so the worst case). Existing labels are
     embedded beforehand, as a resumed session's stored vectors would be. The first ``warmup`` turns are
     run but not returned.
@@ -109,12 +108,12 @@ def time_turns(matcher: HybridMatcher, existing: list[str], new_labels: list[str
     times = []
     for start in range(0, len(new_labels) - per_turn + 1, per_turn):
         batch = new_labels[start : start + per_turn]
-        t0 = time.perf_counter()
+        c0, t0 = time.process_time(), time.perf_counter()
         matcher.prepare(batch)
         t1 = time.perf_counter()
         for label in batch:
             matcher.match(label, "attribute", candidates)
-        times.append(((t1 - t0) * 1000.0, (time.perf_counter() - t1) * 1000.0))
+        times.append(((t1 - t0) * 1000.0, (time.perf_counter() - t1) * 1000.0, (time.process_time() - c0) * 1000.0))
     return times[warmup:]
 
 

@@ -3,7 +3,8 @@
 import pytest
 
 from interview_core.config.settings import DedupSettings
-from interview_core.dedup.calibration import calibrate, load_calibration, lowest_threshold, save_calibration, wilson_lower
+from interview_core.dedup.calibration import load_calibration, save_calibration
+from interview_core.dedup.tuning import calibrate, lowest_threshold, wilson_lower
 from interview_core.dedup.evaluation import LabelledPair, load_pairs
 from interview_core.dedup.matcher import HybridMatcher
 
