@@ -156,6 +156,9 @@ class Continuation(_Strict):
     plateau_new_nodes: int = 2  # a depth plateau ends the interview only if these turns added at most this many concepts
     quality_degraded_shallow: int = 4
     fatigue_close_coverage: float = 0.6
+    # Engine-default safeguard: before this turn a depth plateau or degraded quality ends the interview
+    # only when the respondent is fatigued (a quiet stretch early on is not the end of what they know).
+    patience_turns: int = 12
 
 
 class Methodology(_Strict):

@@ -4,7 +4,8 @@ Checked in order:
 
 1. ``max_turns_reached``: ``turn >= max_turns``.
 2. ``close_strategy``: the selected strategy writes a closing question.
-3. From ``continuation.min_turns`` on:
+3. From ``continuation.min_turns`` on (and, unless the respondent is fatigued, not before
+   ``continuation.patience_turns``, an engine default of 12, for the first two):
    - ``depth_plateau``: ``graph.max_depth`` has not grown for ``depth_plateau_turns`` turns *and* those
      turns added at most ``plateau_new_nodes`` new concepts in total. (Seed 002 uses depth alone; an
      interview that keeps adding concepts across branches is not stalled, so breadth counts too.)
@@ -52,6 +53,10 @@ def should_continue(
         return False, "close_strategy"
     if turn < cfg.min_turns:
         return True, None
+    if fatigued and coverage_ratio >= cfg.fatigue_close_coverage:
+        return False, "fatigue_coverage"
+    if turn < cfg.patience_turns and not fatigued:
+        return True, None
     plateau = depth_plateau_length(max_depth_history)
     if plateau >= cfg.depth_plateau_turns:
         added = sum((new_node_history or [])[-plateau:]) if new_node_history is not None else 0
@@ -63,6 +68,4 @@ def should_continue(
         added = sum((new_node_history or [])[-n:]) if new_node_history is not None else 0
         if added <= cfg.plateau_new_nodes:
             return False, "quality_degraded"
-    if fatigued and coverage_ratio >= cfg.fatigue_close_coverage:
-        return False, "fatigue_coverage"
     return True, None

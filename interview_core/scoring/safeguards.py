@@ -13,6 +13,8 @@ as our files. Defaults, by name:
                         unbound and closing strategies spared)
 ``repetition_penalty``  weight: every strategy that weights no ``temporal.strategy_repetition_count``
                         gets ``-0.6`` on it (saturating: 0.5, 0.75, 0.875 ... of the weight)
+``patience``            continuation: before turn 12 a depth plateau or degraded quality ends the
+                        interview only when the respondent is fatigued (``continuation.patience_turns``)
 ======================  =========================================================================
 
 A file *sets* a default explicitly by naming it: a ``vetoes`` entry of that name (its threshold and
@@ -107,6 +109,8 @@ def _build(m: Methodology) -> Effective:
                 added = True
         if added and guard is None:
             relied.append("repetition_penalty")
+    if "patience_turns" not in m.continuation.model_fields_set:
+        relied.append("patience")
     return Effective(m, vetoes, strategies, relied)
 
 

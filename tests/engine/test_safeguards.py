@@ -89,7 +89,7 @@ def test_defaults_filled_in_and_listed():
     assert set(ceiling.spares) == {"hammer", "other"}  # unbound strategies cannot repeat a focus
     assert all(s.signal_weights[REPETITION_SIGNAL] == DEFAULT_REPETITION_WEIGHT for s in enforced.strategies)
     assert m.strategies[0].signal_weights.get(REPETITION_SIGNAL) is None  # the file's model is untouched
-    assert relied_on(m)[-1] == "repetition_penalty" and len(relied_on(m)) == 6
+    assert relied_on(m)[-2:] == ["repetition_penalty", "patience"] and len(relied_on(m)) == 7
     own = {**GREEDY, "strategies": [{**GREEDY["strategies"][0], "signal_weights": {REPETITION_SIGNAL: -0.2}},
                                     GREEDY["strategies"][1]]}
     m2, _ = parse_methodology(own, "own.yaml")
@@ -109,4 +109,4 @@ def test_validate_lists_the_defaults_a_file_relies_on(tmp_path, capsys):
     assert main(["methodologies", "validate", str(path)]) == 0
     out = capsys.readouterr().out
     assert "greedy.yaml: relies on engine defaults: strategy_run, knowledge_ceiling, node_exhausted, " \
-           "element_exhausted, recent_redundancy, repetition_penalty" in out
+           "element_exhausted, recent_redundancy, repetition_penalty, patience" in out

@@ -134,9 +134,18 @@ def test_vector_factors_match_scalar_factors():
             assert factor_column(spec, level, raws, norms).tolist() == [factor(spec, level, r, norms) for r in raws], (spec.name, level)
 
 
+def test_patience_keeps_an_untired_respondent_talking_until_turn_12():
+    m = ladder(continuation={"min_turns": 3, "depth_plateau_turns": 3, "quality_degraded_shallow": 3})
+    assert m.continuation.patience_turns == 12  # the engine default
+    stalled = dict(max_depth_history=[2, 3, 3, 3, 3], response_depths=["shallow"] * 4, fatigued=False, coverage_ratio=0.0)
+    assert should_continue(m, 8, 20, "deepen", **stalled) == (True, None)
+    assert should_continue(m, 12, 20, "deepen", **stalled) == (False, "depth_plateau")
+    assert should_continue(m, 8, 20, "deepen", **{**stalled, "fatigued": True}) == (False, "depth_plateau")
+
+
 def test_continuation_reasons():
     m = ladder(continuation={"min_turns": 3, "depth_plateau_turns": 3, "quality_degraded_shallow": 3,
-                             "fatigue_close_coverage": 0.6},
+                             "fatigue_close_coverage": 0.6, "patience_turns": 0},
                strategies=[{"name": "deepen"}, {"name": "closing", "focus": "none", "generates_closing_question": True}])
     ok = dict(max_depth_history=[1, 2, 3], response_depths=["deep"] * 3, fatigued=False, coverage_ratio=0.0)
     assert should_continue(m, 10, 10, "deepen", **ok) == (False, "max_turns_reached")
