@@ -59,14 +59,6 @@ class Transcript:
         start = self.starts[utterance_id] + at
         return start, start + len(quote)
 
-    def locate_any(self, utterance_ids: list[str], quote: str) -> tuple[str, int, int] | None:
-        """The first of ``utterance_ids`` that contains ``quote``, as (utterance id, start, end)."""
-        for uid in utterance_ids:
-            span = self.locate(uid, quote)
-            if span:
-                return uid, span[0], span[1]
-        return None
-
 
 def transcript(interview: StudyInterview) -> Transcript:
     """The interview as plain text: ``Speaker: text`` paragraphs separated by a blank line."""

@@ -2,8 +2,8 @@
 
 The project is a zip of ``project.qde`` (QDA-XML, namespace ``urn:QDA-XML:project:1.0``) and
 ``sources/<guid>.txt``, one plain-text transcript per interview (:func:`~.interviews.transcript`).
-Codes are grouped under one parent per node type (bottom level first); every node quote that can be
-found in its utterance becomes a ``PlainTextSelection`` coded with the node's code, with
+Codes are grouped under one parent per node type (bottom level first); every node quote, in each of
+the node's utterances that contains it, becomes a ``PlainTextSelection`` coded with the node's code, with
 ``startPosition``/``endPosition`` in Unicode code points into that source, so
 ``source[start:end] == quote``. Each respondent is a case carrying the interview's attributes as
 variable values; the interviewer's choice at every turn (strategy, focus, score, phase) is a note
@@ -165,12 +165,14 @@ def _source(parent, notes, analysis, iv, ids, user, now, report) -> dict[str, st
         code = analysis.codebook.code_of(iv.session_id, node["id"])
         if code is None:
             continue
+        spans = []
         for quote in node.get("quotes") or []:
-            hit = tr.locate_any(list(node.get("utterance_ids") or []), quote)
-            if hit is None:
+            # a quote repeated in several of the node's utterances is coded in each of them
+            found = [span for uid in node.get("utterance_ids") or [] if (span := tr.locate(uid, quote))]
+            if not found:
                 report.unlocated.append((iv.respondent, quote))
-                continue
-            _, start, end = hit
+            spans.extend(found)
+        for start, end in spans:
             if (start, end, code) in seen:
                 continue
             seen.add((start, end, code))

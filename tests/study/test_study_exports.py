@@ -159,3 +159,18 @@ def test_svg_escapes_and_png_renders(analysis):
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000
     assert export_filename(STUDY, "png", 2) == "oat_milk_wave_1_png_cutoff2.png"
     assert set(FORMATS) == {"qdpx", "qdc", "ladders", "matrix", "graphml", "svg", "png"}
+
+
+def test_a_quote_repeated_in_several_utterances_is_coded_in_each(tmp_path):
+    ivs = three_respondents()
+    k1 = next(n for n in ivs[2].nodes if n["id"] == "k1")
+    k1["utterance_ids"].append("u_s3_2_r")  # "... Also the creamy texture foams well."
+    data, report = project_qdpx(StudyAnalysis(ivs, LEVELS, []), STUDY)
+    assert report.selections == 16 and report.unlocated == []
+    path = tmp_path / "p.qdpx"
+    path.write_bytes(data)
+    project = RefiProject.load(path, extract_dir=str(tmp_path / "x"))
+    source = project.sources.text_source[2]
+    text = RefiProject.resolve_source_path(source.plain_text_path, tmp_path / "x").read_text(encoding="utf-8")
+    spans = [text[s.start_position:s.end_position] for s in source.plain_text_selection]
+    assert spans.count("creamy texture") == 2
