@@ -120,7 +120,7 @@ def study_matcher(settings: Settings):
 def import_stored_vectors(repo: Repository, matcher, session_ids: list[str]) -> int:
     """Give ``matcher`` the label vectors the sessions stored with their engine state, so building the
     codebook embeds only labels no session embedded; returns how many vectors were imported."""
-    from ..session import unpack_vectors
+    from ..pipeline.record import unpack_vectors
 
     if not getattr(matcher, "embeddings_available", False):
         return 0

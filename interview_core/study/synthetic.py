@@ -56,7 +56,7 @@ def synthetic_study(repo: Repository, name: str, interviews: int, turns: int, *,
 
 
 def _write_session(repo, sid, mind, turns, rng, concept, methodology, methodology_yaml, vectors) -> None:
-    from ..session import pack_vectors
+    from ..pipeline.record import pack_vectors
 
     repo.create_session(session_id=sid, concept_id=concept, methodology_name=methodology,
                         methodology_yaml=methodology_yaml, concept_yaml=f"id: {concept}", max_turns=turns,
