@@ -27,7 +27,7 @@ from .config.methodology import Methodology, parse_methodology
 from .config.settings import Settings, load_settings
 from .engine import Engine
 from .language.contracts import QuestionRequest
-from .persistence import AnswerConflict, Repository
+from .persistence import AnswerConflict, Repository, TurnConflict
 from .pipeline.contracts import PipelineContext, TurnResult
 from .pipeline.pipeline import POLICIES, build_stages, run_turn
 from .pipeline.record import unpack_vectors
@@ -245,6 +245,8 @@ class InterviewSession:
                                 "Please retype it.")
         if self.repo.get_session(self.session_id) is None:
             raise SessionDeleted(self.session_id, text)
+        if "\x00" in text and not self.repo.db.dialect.stores_nul:
+            raise InvalidAnswer("The answer contains a NUL character (U+0000), which cannot be stored. Please remove it.")
         if question_id is None:  # bind to the question current at submission, not when the lock is free
             question_id = self.current_question_id
         with self._lock:
@@ -259,6 +261,10 @@ class InterviewSession:
                 self._catch_up(force=True)  # another writer won; drop anything this attempt computed
                 if exc.reason == "finished":
                     raise SessionFinished("this interview has ended") from exc
+                raise self._not_current() from exc
+            except TurnConflict as exc:
+                # Another process completed this (already stored) answer first: its turn is the one kept.
+                self._catch_up(force=True)
                 raise self._not_current() from exc
 
     def _not_current(self) -> QuestionNotCurrent:

@@ -1,4 +1,4 @@
-"""Suite-wide settings: isolate tests from the developer's keys and database; browser-test and
+"""Suite-wide settings: isolate tests from the developer's keys and database; browser, PostgreSQL and
 reference-material policy.
 
 Reference material (``../shared/reference`` and ``../shared/evaluation`` beside the project root) is read
@@ -8,13 +8,20 @@ loud banner; with ``INTERVIEW_REQUIRE_REFERENCE=1`` (CI, ``.ci/run``) its absenc
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 
 import pytest
 from reference_support import EVALUATION, REFERENCE, REFERENCE_MISSING, SHARED
 
+from interview_core.persistence.throwaway import ThrowawayCluster, find_pg_bin
+
 BROWSER_MISSING = shutil.which("chromium") is None
+POSTGRES_MISSING = find_pg_bin() is None
+# Backends for the tests parametrised over databases; the PostgreSQL case is marked so it can be reported.
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+_database_names = itertools.count(1)
 
 
 @pytest.fixture(autouse=True)
@@ -27,7 +34,8 @@ def _no_live_keys(monkeypatch, tmp_path):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Browser tests need Debian's Chromium. In CI (INTERVIEW_REQUIRE_BROWSER=1) its absence is a failure.
+    """Browser tests need Debian's Chromium, PostgreSQL tests Debian's postgresql. In CI
+    (INTERVIEW_REQUIRE_BROWSER=1, INTERVIEW_REQUIRE_POSTGRES=1) a missing one is a failure, not a skip.
     Reference tests need ../shared; in CI (INTERVIEW_REQUIRE_REFERENCE=1) its absence is a failure."""
     if REFERENCE_MISSING:
         need_reference = os.environ.get("INTERVIEW_REQUIRE_REFERENCE") == "1"
@@ -37,15 +45,47 @@ def pytest_collection_modifyitems(config, items):
                     item.add_marker(pytest.mark.usefixtures("_fail_without_reference"))
                 else:
                     item.add_marker(pytest.mark.skip(reason=f"{SHARED} absent: REFERENCE TESTS NOT RUN"))
-    if not BROWSER_MISSING:
-        return
-    required = os.environ.get("INTERVIEW_REQUIRE_BROWSER") == "1"
+    browser_required = os.environ.get("INTERVIEW_REQUIRE_BROWSER") == "1"
+    postgres_required = os.environ.get("INTERVIEW_REQUIRE_POSTGRES") == "1"
     for item in items:
-        if "browser" in item.keywords:
-            if required:
+        if BROWSER_MISSING and "browser" in item.keywords:
+            if browser_required:
                 item.add_marker(pytest.mark.usefixtures("_fail_without_browser"))
             else:
                 item.add_marker(pytest.mark.skip(reason="Chromium not installed: BROWSER TESTS NOT RUN"))
+        if POSTGRES_MISSING and "postgres" in item.keywords:
+            if postgres_required:
+                item.add_marker(pytest.mark.usefixtures("_fail_without_postgres"))
+            else:
+                item.add_marker(pytest.mark.skip(reason="PostgreSQL not installed: POSTGRESQL TESTS NOT RUN"))
+
+
+@pytest.fixture
+def _fail_without_postgres():
+    pytest.fail("PostgreSQL (initdb, pg_ctl) is required in CI; PostgreSQL tests must not be skipped")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """One throwaway PostgreSQL server for the whole run, stopped and deleted at the end."""
+    with ThrowawayCluster() as cluster:
+        yield cluster
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path):
+    """A fresh, empty database: a SQLite file path, or a new database on the throwaway PostgreSQL server."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "db" / "interviews.db")
+        return
+    from interview_core.persistence.postgres import close_pools
+
+    cluster = request.getfixturevalue("pg_cluster")
+    name = f"t{os.getpid()}_{next(_database_names)}"
+    url = cluster.create_database(name)
+    yield url
+    close_pools(url)
+    cluster.drop_database(name)
 
 
 @pytest.fixture
@@ -63,6 +103,8 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         terminalreporter.write_sep("!", f"REFERENCE TESTS WERE NOT RUN: {SHARED} is absent (CI sets INTERVIEW_REQUIRE_REFERENCE=1)", red=True, bold=True)
     if BROWSER_MISSING:
         terminalreporter.write_sep("!", "BROWSER TESTS WERE NOT RUN: install chromium and chromium-driver (see .ci/run)", red=True, bold=True)
+    if POSTGRES_MISSING:
+        terminalreporter.write_sep("!", "POSTGRESQL TESTS WERE NOT RUN: install postgresql (see .ci/run)", red=True, bold=True)
 
 
 @pytest.fixture

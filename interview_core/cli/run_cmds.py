@@ -19,7 +19,7 @@ def register(sub) -> None:
     p.add_argument("--concept", required=True, help="concept name or path")
     p.add_argument("--methodology", help="methodology name or path (default: the concept's)")
     p.add_argument("--max-turns", type=int, default=None)
-    p.add_argument("--db", help="SQLite database path (default: settings.database)")
+    p.add_argument("--db", help="database: SQLite file path or postgresql:// URL (default: settings.database)")
     p.add_argument("--provider", choices=["offline", "anthropic", "openai"], help="language provider for every task")
     p.add_argument("--answers", help="file of answers: one per line, or a YAML list")
     p.add_argument("--out", help="write the transcript with every TurnResult as JSON")

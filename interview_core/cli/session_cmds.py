@@ -13,7 +13,7 @@ from ..viz.escaping import escape_controls
 
 def register(sub) -> None:
     p = sub.add_parser("sessions", help="list, show or export stored sessions")
-    p.add_argument("--db", help="SQLite database path (default: settings.database)")
+    p.add_argument("--db", help="database: SQLite file path or postgresql:// URL (default: settings.database)")
     actions = p.add_subparsers(dest="action", required=True)
     actions.add_parser("list").set_defaults(func=_list)
     show = actions.add_parser("show")

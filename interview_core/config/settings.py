@@ -81,6 +81,7 @@ class Settings(BaseSettings):
     extraction: TaskSettings = Field(default_factory=lambda: TaskSettings(temperature=0.2, max_tokens=2000))
     signals: TaskSettings = Field(default_factory=lambda: TaskSettings(temperature=0.0, max_tokens=600))
     question: TaskSettings = Field(default_factory=lambda: TaskSettings(temperature=0.7, max_tokens=300, timeout_s=60.0))
+    # A SQLite file path (the embedded default) or a server URL: postgresql://user@host:port/database
     database: str = str(PROJECT_ROOT / "data" / "interviews.db")
     config_dir: str = str(PROJECT_ROOT / "config")
     offline_default: bool = True

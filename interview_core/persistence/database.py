@@ -14,23 +14,31 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from .dialect import SQLITE, Dialect
+from .dialect import POSTGRES, SQLITE, Dialect
 
 BUSY_TIMEOUT_MS = 10_000  # how long a writer waits for another thread's or process's write lock
 
 
-def parse_location(url_or_path: str | Path) -> tuple[Dialect, Path]:
-    """Resolve ``sqlite:///relative.db``, ``sqlite:////abs.db`` or a plain path to (dialect, file path).
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
+
+def parse_location(url_or_path: str | Path) -> tuple[Dialect, Path | str]:
+    """Resolve a database location to (dialect, where).
+
+    ``sqlite:///relative.db``, ``sqlite:////abs.db`` or a plain path give (SQLITE, file path);
+    ``postgresql://user@host:port/db`` (or ``postgres://``) gives (POSTGRES, the URL unchanged).
     Raises ValueError for in-memory databases (each thread would see a different empty database) and
-    NotImplementedError for server URLs such as ``postgresql://`` that are not wired yet.
+    for any other URL scheme.
     """
     text = str(url_or_path)
+    if text.startswith(POSTGRES_SCHEMES):
+        return POSTGRES, text
     if text.startswith("sqlite:///"):
         text = text[len("sqlite:///"):]
     elif "://" in text:
         scheme = text.split("://", 1)[0]
-        raise NotImplementedError(f"database URL scheme '{scheme}' is not supported yet (use sqlite:///path or a file path)")
+        raise ValueError(f"database URL scheme '{scheme}' is not supported (use sqlite:///path, a file path "
+                         "or postgresql://user@host:port/database)")
     if text in ("", ":memory:"):
         raise ValueError("an in-memory database cannot be shared between threads; give a file path")
     return SQLITE, Path(text).expanduser()
@@ -57,6 +65,16 @@ def _enable_wal(conn: sqlite3.Connection) -> None:
         time.sleep(0.01)
 
 
+def open_database(url_or_path: str | Path):
+    """A :class:`Database` (SQLite file) or a ``PostgresDatabase`` for a ``postgresql://`` URL."""
+    dialect, where = parse_location(url_or_path)
+    if dialect is POSTGRES:
+        from .postgres import PostgresDatabase  # psycopg is imported only when a server is used
+
+        return PostgresDatabase(where)
+    return Database(where)
+
+
 class Database:
     """A SQLite file in WAL mode with foreign keys on; ``connection`` is the calling thread's own."""
 
@@ -65,6 +83,8 @@ class Database:
 
     def __init__(self, url_or_path: str | Path):
         self.dialect, self.path = parse_location(url_or_path)
+        if self.dialect is not SQLITE:
+            raise ValueError("Database opens SQLite files; use open_database() for a server URL")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._local = threading.local()
 

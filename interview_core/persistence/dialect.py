@@ -1,8 +1,8 @@
 """SQL dialects: the one place that knows parameter style and how a write transaction begins.
 
 Every statement in this package is written once, portable, with ``?`` placeholders; a dialect rewrites
-it for its driver. SQLite is the only backend wired today; the PostgreSQL dialect is the seam a
-``postgresql://`` URL will use (psycopg's ``%s`` placeholders, plain ``BEGIN``).
+it for its driver: SQLite (a file, the default) or PostgreSQL (a ``postgresql://`` URL, psycopg's ``%s``
+placeholders, plain ``BEGIN`` plus row locks).
 """
 
 from __future__ import annotations
@@ -16,6 +16,10 @@ class Dialect:
     name: str
     paramstyle: Literal["qmark", "format"]
     begin_write: str  # statement that opens a transaction that will write
+    lock_suffix: str  # appended to a SELECT to lock its rows until commit ("" where the begin locks)
+    schema_lock: str | None  # statement that serialises schema changes between processes, if needed
+    table_exists: str  # SELECT with one ``?`` (a table name) giving a row when that table exists
+    stores_nul: bool  # whether a TEXT value may hold U+0000 (PostgreSQL refuses it)
 
     def sql(self, text: str) -> str:
         """``text`` with ``?`` placeholders rewritten for this dialect's driver (unchanged for qmark)."""
@@ -45,5 +49,10 @@ def qmark_to_format(text: str) -> str:
 
 # SQLite: BEGIN IMMEDIATE takes the write lock at once, so two writers queue on busy_timeout instead of
 # failing later with "database is locked" when a read transaction tries to upgrade.
-SQLITE = Dialect("sqlite", "qmark", "BEGIN IMMEDIATE")
-POSTGRES = Dialect("postgresql", "format", "BEGIN")
+SQLITE = Dialect("sqlite", "qmark", "BEGIN IMMEDIATE", "", None,
+                 "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?", True)
+# PostgreSQL: READ COMMITTED plus SELECT ... FOR UPDATE on the session row; concurrent CREATE TABLE
+# statements from processes starting together are serialised by a transaction-scoped advisory lock.
+POSTGRES = Dialect("postgresql", "format", "BEGIN", " FOR UPDATE", "SELECT pg_advisory_xact_lock(72420017)",
+                   "SELECT 1 AS found FROM information_schema.tables WHERE table_schema = current_schema() "
+                   "AND table_name = ?", False)

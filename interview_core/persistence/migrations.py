@@ -26,18 +26,35 @@ def migrate(db: Database) -> list[str]:
     """Apply every migration not yet recorded, in order, each in its own transaction.
 
     Returns the names applied by this call (empty when the schema is current). The applied set is read
-    again inside each write transaction, so two processes opening a new file at once apply each once.
+    again inside each write transaction (behind the dialect's schema lock on a server), so several
+    processes opening a new database at once apply each migration once.
     """
-    db.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+    if _recorded(db) >= {fn.__name__ for fn in MIGRATIONS}:
+        return []  # current: one read, no write transaction
+    with db.transaction():
+        _schema_lock(db)
+        db.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
     applied_now = []
     for fn in MIGRATIONS:
         with db.transaction():
+            _schema_lock(db)
             if db.query_one("SELECT 1 AS done FROM _migrations WHERE name = ?", (fn.__name__,)):
                 continue
             fn(db)
             db.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", (fn.__name__, utc_now()))
             applied_now.append(fn.__name__)
     return applied_now
+
+
+def _schema_lock(db: Database) -> None:
+    if db.dialect.schema_lock:
+        db.execute(db.dialect.schema_lock)
+
+
+def _recorded(db: Database) -> set[str]:
+    """Names in ``_migrations``; empty when the table does not exist yet."""
+    exists = db.query_one(db.dialect.table_exists, ("_migrations",))
+    return {r["name"] for r in db.query("SELECT name FROM _migrations")} if exists else set()
 
 
 @migration

@@ -30,6 +30,10 @@ def _utterance_row(row: dict) -> dict:
     return row
 
 
+class TurnConflict(RuntimeError):
+    """Another process (or thread) recorded this turn first; reload the session and look again."""
+
+
 def _session_row(row: dict | None) -> dict | None:
     if row is not None:
         row["settings_summary"] = from_json(row["settings_summary"], {})
@@ -42,6 +46,23 @@ class SessionStore:
     def _require_session(self, session_id: str) -> None:
         if not self.db.query_one("SELECT 1 AS found FROM sessions WHERE session_id = ?", (session_id,)):
             raise KeyError(f"unknown session '{session_id}'")
+
+    def lock_session(self, session_id: str) -> None:
+        """Inside a transaction: lock the session's row until commit, so one writer at a time records a
+        turn of this session (SELECT ... FOR UPDATE on PostgreSQL; SQLite's BEGIN IMMEDIATE already holds
+        the file's write lock). Raises KeyError for an unknown session."""
+        found = self.db.query_one("SELECT session_id FROM sessions WHERE session_id = ?" + self.db.dialect.lock_suffix,
+                                  (session_id,))
+        if found is None:
+            raise KeyError(f"unknown session '{session_id}'")
+
+    def claim_turn(self, session_id: str, turn: int) -> None:
+        """Inside the transaction that saves ``turn``: lock the session and raise TurnConflict when this turn
+        (or a later one) is already saved, so two processes never both record it."""
+        self.lock_session(session_id)
+        if self.db.query_one("SELECT 1 AS found FROM turn_results WHERE session_id = ? AND turn >= ? LIMIT 1",
+                             (session_id, int(turn))):
+            raise TurnConflict(f"turn {turn} of session '{session_id}' was already saved")
 
     def _touch(self, session_id: str) -> None:
         self.db.execute("UPDATE sessions SET updated_at = ? WHERE session_id = ?", (utc_now(), session_id))
@@ -112,7 +133,8 @@ class SessionStore:
         its id.
 
         Ids read ``u_<session_id>_<turn>_<r|i>``; a second utterance by the same speaker in the same turn
-        gets ``_2``, ``_3``, ... appended. Text is stored exactly as given, whatever its length.
+        gets ``_2``, ``_3``, ... appended. Text is stored exactly as given, whatever its length; a NUL
+        character raises ValueError on a database that cannot store one (PostgreSQL).
         ``source``/``source_detail`` record who produced an answer (see :mod:`interview_core.provenance`);
         ``reply_to`` is the id of the question answered (at most one answer per question is stored).
         """
@@ -120,6 +142,8 @@ class SessionStore:
             raise TypeError(f"utterance text must be str, got {type(text).__name__}")
         if source is not None and source not in SOURCES:
             raise ValueError(f"source must be one of {list(SOURCES)}, got {source!r}")
+        if "\x00" in text and not self.db.dialect.stores_nul:
+            raise ValueError("the text contains a NUL character (U+0000), which this database cannot store")
         with self.db.transaction():
             self._require_session(session_id)
             utterance_id = self.next_utterance_id(session_id, turn, speaker)

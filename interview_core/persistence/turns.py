@@ -95,6 +95,9 @@ class TurnStore:
         calls and, when ``finished``, the session's end. A crash leaves all of it or none of it, so a
         resumed session never finds a question without its turn (or the reverse)."""
         with self.db.transaction():
+            # Row lock + check: of several processes completing the same turn, one records it; the others
+            # get TurnConflict here and nothing of theirs is written.
+            self.claim_turn(session_id, turn)
             stored_id = self.add_utterance(session_id, turn, "interviewer", question)
             if stored_id != question_id:
                 raise RuntimeError(f"turn {turn}: the question was to be {question_id} but would be {stored_id}; "

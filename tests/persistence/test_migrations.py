@@ -42,20 +42,23 @@ def test_a_failing_migration_leaves_no_trace(db_path, monkeypatch):
     monkeypatch.setattr("interview_core.persistence.migrations.MIGRATIONS", [*MIGRATIONS, m999_broken])
     with pytest.raises(RuntimeError):
         Repository(db_path)
-    con = sqlite3.connect(db_path)
-    assert con.execute("SELECT name FROM sqlite_master WHERE name = 'half_done'").fetchall() == []
-    assert con.execute("SELECT COUNT(*) FROM _migrations WHERE name = 'm999_broken'").fetchone()[0] == 0
+    monkeypatch.setattr("interview_core.persistence.migrations.MIGRATIONS", MIGRATIONS)
+    db = Repository(db_path).db
+    assert db.query_one(db.dialect.table_exists, ("half_done",)) is None
+    assert db.query_one("SELECT COUNT(*) AS n FROM _migrations WHERE name = 'm999_broken'")["n"] == 0
 
 
-def test_wal_mode_foreign_keys_and_parent_directory(repo, db_path):
-    assert db_path.parent.is_dir()
+def test_wal_mode_foreign_keys_and_parent_directory(sqlite_path):
+    repo = Repository(sqlite_path)
+    assert sqlite_path.parent.is_dir()
     assert repo.db.query_one("PRAGMA journal_mode")["journal_mode"] == "wal"
     assert repo.db.query_one("PRAGMA foreign_keys")["foreign_keys"] == 1
     # WAL is a property of the file: a plain sqlite3 connection sees it too.
-    assert sqlite3.connect(db_path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert sqlite3.connect(sqlite_path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_connect_returns_a_new_connection_each_time(repo):
+def test_connect_returns_a_new_connection_each_time(sqlite_path):
+    repo = Repository(sqlite_path)
     a, b = repo.db.connect(), repo.db.connect()
     assert a is not b
     assert repo.db.connection is repo.db.connection  # but one per thread when used through the property
@@ -76,11 +79,34 @@ def test_sqlite_url_opens_the_same_file(tmp_path):
     assert r.db.path == tmp_path / "u.db" and (tmp_path / "u.db").exists()
 
 
-@pytest.mark.parametrize("bad, error", [(":memory:", ValueError), ("", ValueError),
-                                        ("postgresql://u@h/db", NotImplementedError)])
-def test_parse_location_refuses(bad, error):
-    with pytest.raises(error):
+@pytest.mark.parametrize("bad", [":memory:", "", "mysql://u@h/db"])
+def test_parse_location_refuses(bad):
+    with pytest.raises(ValueError):
         parse_location(bad)
+
+
+@pytest.mark.parametrize("url", ["postgresql://u@h:5432/db", "postgres://u@h/db"])
+def test_parse_location_server_urls(url):
+    assert parse_location(url) == (POSTGRES, url)
+
+
+def test_concurrent_openers_apply_each_migration_once(database_url):
+    # Several processes starting together (API workers) open the same new database at once.
+    applied, errors = [], []
+
+    def open_repo():
+        try:
+            applied.extend(Repository(database_url).migrations_applied)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=open_repo) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert errors == []
+    assert sorted(applied) == sorted(fn.__name__ for fn in MIGRATIONS)
 
 
 def test_parameter_style_translation():

@@ -4,7 +4,7 @@ import pytest
 from pydantic import SecretStr
 
 from interview_core.config.settings import Settings
-from interview_core.persistence import SecretValueError, summarize_settings
+from interview_core.persistence import Repository, SecretValueError, summarize_settings
 from persistence_helpers import new_session
 
 FAKE_KEY = "sk-" + "ant-api03-FAKEFAKEFAKEFAKEFAKEFAKE0123456789"  # built so no key pattern sits in the source
@@ -58,7 +58,9 @@ def test_a_real_settings_object_with_keys(monkeypatch, tmp_path):
     assert "FAKE" not in repr(summary) and "localhost" not in repr(summary)
 
 
-def test_no_key_reaches_the_database_file(repo, db_path):
+def test_no_key_reaches_the_database_file(sqlite_path):
+    db_path = sqlite_path
+    repo = Repository(db_path)
     new_session(repo, settings_summary=settings_like())
     repo.update_session("s1", settings_summary=settings_like())
     with pytest.raises(SecretValueError):

@@ -2,12 +2,12 @@
 
 import os
 import signal
-import sqlite3
 import subprocess
 import sys
 import textwrap
 import time
 
+from interview_core.persistence import Repository
 from interview_core.session import InterviewSession
 
 CHILD = textwrap.dedent("""
@@ -26,25 +26,20 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def test_kill_mid_turn_then_resume(lexical_settings, tmp_path):
-    db = str(tmp_path / "crash.db")
+def test_kill_mid_turn_then_resume(backend_settings):
+    db = backend_settings.database
     proc = subprocess.Popen([sys.executable, "-c", CHILD, db], stdout=subprocess.PIPE, text=True)
     session_id = proc.stdout.readline().strip()
-    deadline = time.time() + 60
+    deadline, repo = time.time() + 60, Repository(db)
     while True:  # wait until the second answer is committed, then kill -9
         time.sleep(0.2)
-        try:
-            with sqlite3.connect(db) as con:
-                n = con.execute("select count(*) from utterances where speaker='respondent'").fetchone()[0]
-        except sqlite3.OperationalError:
-            n = 0
-        if n == 2:
+        if sum(u["speaker"] == "respondent" for u in repo.list_utterances(session_id)) == 2:
             break
         assert time.time() < deadline and proc.poll() is None, "child did not reach the second answer"
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
 
-    settings = lexical_settings.model_copy(update={"database": db})
+    settings = backend_settings.model_copy(update={"database": db})
     resumed = InterviewSession.load(session_id, settings=settings)
     answers = [u["text"] for u in resumed.transcript() if u["speaker"] == "respondent"]
     assert answers == ["I love how creamy it is.", "It foams properly, which makes my latte feel like a treat."]
