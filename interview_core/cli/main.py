@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "interview_core.cli.sim_cmds",
     "interview_core.cli.access_cmds",
     "interview_core.cli.study_cmds",
+    "interview_core.cli.api_cmds",
 ]
 
 

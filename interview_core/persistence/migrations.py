@@ -284,3 +284,10 @@ def m010_studies(db: Database) -> None:
             created_at TEXT NOT NULL,
             PRIMARY KEY (study_id, seq)
         )""")
+
+
+@migration
+def m011_respondent_ref(db: Database) -> None:
+    # The survey tool's own respondent id (an embed link passes it through), so exports join back.
+    db.execute("ALTER TABLE sessions ADD COLUMN respondent_ref TEXT")
+    db.execute("CREATE INDEX sessions_respondent_ref ON sessions (concept_id, respondent_ref)")

@@ -11,7 +11,8 @@ from .settings_summary import summarize_settings
 
 SPEAKERS = {"interviewer": "i", "respondent": "r"}
 UTTERANCE_COLUMNS = "id, turn, speaker, text, created_at, source, source_detail, reply_to"
-UPDATABLE = ("status", "termination_reason", "methodology_yaml", "concept_yaml", "max_turns", "policy", "settings_summary")
+UPDATABLE = ("status", "termination_reason", "methodology_yaml", "concept_yaml", "max_turns", "policy", "settings_summary",
+             "respondent_ref")
 
 
 class AnswerConflict(Exception):
@@ -96,6 +97,12 @@ class SessionStore:
         if not token:
             return None
         return _session_row(self.db.query_one("SELECT * FROM sessions WHERE respondent_token = ?", (token,)))
+
+    def find_by_respondent_ref(self, concept_id: str, respondent_ref: str) -> dict | None:
+        """The newest session of ``concept_id`` started for the survey tool's respondent id, or None."""
+        return _session_row(self.db.query_one(
+            """SELECT * FROM sessions WHERE concept_id = ? AND respondent_ref = ?
+               ORDER BY created_at DESC LIMIT 1""", (concept_id, respondent_ref)))
 
     def list_sessions(self) -> list[dict]:
         """Every session, newest first, with its completed turn count and total language cost (USD)."""
