@@ -255,6 +255,7 @@ class InterviewSession:
                 raise SessionFinished("this interview has ended")
             if question_id != self.current_question_id:
                 raise self._not_current()
+            turn = self.completed_turns + 1
             try:
                 return self._run(text, question_id=question_id, provenance=provenance or Provenance())
             except AnswerConflict as exc:
@@ -263,9 +264,13 @@ class InterviewSession:
                     raise SessionFinished("this interview has ended") from exc
                 raise self._not_current() from exc
             except TurnConflict as exc:
-                # Another process completed this (already stored) answer first: its turn is the one kept.
+                # This answer was stored, and another process found it pending and saved its turn first:
+                # that turn is the one kept, and it is this answer's result.
                 self._catch_up(force=True)
-                raise self._not_current() from exc
+                stored = next((r for r in self.turn_results() if r["turn_number"] == turn), None)
+                if stored is None:
+                    raise self._not_current() from exc
+                return TurnResult.model_validate(stored)
 
     def _not_current(self) -> QuestionNotCurrent:
         current = self.repo.current_question(self.session_id)
@@ -276,7 +281,10 @@ class InterviewSession:
         has completed turns since this one last did, so the next turn starts from the stored state."""
         if not force and self.repo.completed_turns(self.session_id) == self.completed_turns:
             return
-        fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings)
+        try:
+            fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings)
+        except TurnConflict:  # a pending answer was completed by another process meanwhile: load its turn
+            fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings)
         # adopt the fresh engine, language layer, de-duplication and stages; keep this object's lock
         vars(self).update({name: value for name, value in vars(fresh).items() if name != "_lock"})
 

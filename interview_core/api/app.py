@@ -137,7 +137,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def get_session(session_id: str) -> dict:
         row = session_row(session_id)
         hidden = ("methodology_yaml", "concept_yaml")
-        return {**{k: v for k, v in row.items() if k not in hidden}, "turns": repo.saved_turn(session_id),
+        return {**{k: v for k, v in row.items() if k not in hidden}, "turns": repo.completed_turns(session_id),
                 "cost": repo.session_cost(session_id)}
 
     @app.get("/v1/sessions/{session_id}/transcript", response_model=list[Utterance], dependencies=[Depends(researcher)],
@@ -184,7 +184,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/v1/interview", response_model=CurrentQuestion, tags=["respondent"], summary="The current question")
     def current(row: dict = Depends(respondent)) -> CurrentQuestion:
         with live.session(row["session_id"]) as session:
-            return CurrentQuestion(turn=session.turn_number, question=turns.current_question(session),
+            return CurrentQuestion(turn=repo.completed_turns(session.session_id), question=turns.current_question(session),
                                    finished=session.finished, termination_reason=session.termination_reason,
                                    offline=session.offline_mode)
 

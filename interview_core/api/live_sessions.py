@@ -1,10 +1,10 @@
 """The interviews this API process holds in memory, kept consistent with a database other processes share.
 
-Each session has a lock, so this process runs one request per session at a time. Before a session is
-used, its last saved turn is read from the database (one small query); when another process has moved
-the interview on, the session is loaded again (which also completes an answer a stopped process left
-unprocessed). The database itself refuses a second record of a turn (``TurnConflict``), which the API
-answers by reloading.
+Each session has a lock, so this process runs one request per session at a time. A session object
+catches up with turns other processes completed before it answers (``InterviewSession.answer``); a
+session not held here is loaded, which also completes an answer a stopped process left unprocessed.
+The database refuses a second answer to a question (``AnswerConflict``) and a second record of a turn
+(``TurnConflict``).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class LiveSessions:
             cached = self._sessions.get(session_id)
             if cached is not None:
                 self._sessions.move_to_end(session_id)
-        if cached is not None and self.repo.saved_turn(session_id) == cached.turn_number:
+        if cached is not None:
             return cached
         for attempt in range(LOAD_ATTEMPTS):
             try:

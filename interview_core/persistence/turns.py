@@ -126,12 +126,6 @@ class TurnStore:
             "INSERT INTO canonical_mapping (session_id, surface_id, slot_id) VALUES (?, ?, ?)",
             [(session_id, surface, slot) for surface, slot in (canonical.get("mapping") or {}).items()])
 
-    def saved_turn(self, session_id: str) -> int:
-        """The number of the last saved turn (0 before the first): a cheap check that a copy is current."""
-        row = self.db.query_one("SELECT COALESCE(MAX(turn), 0) AS turn FROM turn_results WHERE session_id = ?",
-                                (session_id,))
-        return int(row["turn"])
-
     def load_state(self, session_id: str) -> dict | None:
         """``{"engine_state": dict, "engine_state_version": int, "turn": last saved turn}``, or None."""
         row = self.db.query_one("SELECT turn, version, state FROM engine_state WHERE session_id = ?", (session_id,))

@@ -30,7 +30,8 @@ def test_killed_process_respondents_continue_on_another(api_database):
         assert again["replayed"] is True and again["question"] == first["question"]
         # An answer A stored just before dying, never processed: B completes that turn on the retry.
         pending_text = "Foam makes the coffee feel like a treat."
-        Repository(api_database).record_answer(created["session_id"], 2, pending_text)
+        Repository(api_database).add_answer(created["session_id"], 2, first["question"]["id"], pending_text,
+                                            source="respondent")
         completed = _post(base_b, token, first["question"], pending_text)
         assert completed.status_code == 200, completed.text
         assert completed.json()["turn"] == 2

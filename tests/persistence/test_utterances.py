@@ -143,12 +143,10 @@ def test_add_answer_stores_only_an_answer_to_the_current_question(repo):
 
 
 def test_unique_index_backs_up_one_answer_per_question(repo):
-    import sqlite3
-
     new_session(repo)
     q0 = repo.add_utterance("s1", 0, "interviewer", "What comes to mind?")
     repo.add_utterance("s1", 1, "respondent", "One.", reply_to=q0, source="respondent")
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(repo.db.integrity_errors):
         repo.add_utterance("s1", 1, "respondent", "Two.", reply_to=q0, source="respondent")
     with pytest.raises(ValueError, match="source"):
         repo.add_utterance("s1", 1, "respondent", "Three.", source="robot")
