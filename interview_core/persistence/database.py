@@ -75,7 +75,23 @@ def open_database(url_or_path: str | Path):
     return Database(where)
 
 
-class Database:
+class QueryHelpers:
+    """``query``/``query_one`` over a database's own ``execute`` (shared by the SQLite and PostgreSQL classes)."""
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        raise NotImplementedError
+
+    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
+        """Rows of a SELECT as plain dicts keyed by column name."""
+        return [dict(row) for row in self.execute(sql, params).fetchall()]
+
+    def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict | None:
+        """The first row of a SELECT as a dict, or None."""
+        row = self.execute(sql, params).fetchone()
+        return dict(row) if row is not None else None
+
+
+class Database(QueryHelpers):
     """A SQLite file in WAL mode with foreign keys on; ``connection`` is the calling thread's own."""
 
     # What a violated UNIQUE/foreign-key constraint raises with this driver (caught by conditional inserts).
@@ -115,15 +131,6 @@ class Database:
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run one ``?`` statement once per parameter row."""
         self.connection.executemany(self.dialect.sql(sql), [tuple(r) for r in rows])
-
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
-        """Rows of a SELECT as plain dicts keyed by column name."""
-        return [dict(row) for row in self.execute(sql, params).fetchall()]
-
-    def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict | None:
-        """The first row of a SELECT as a dict, or None."""
-        row = self.execute(sql, params).fetchone()
-        return dict(row) if row is not None else None
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

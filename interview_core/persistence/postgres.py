@@ -16,6 +16,7 @@ from typing import Any, Iterator, Sequence
 
 import psycopg
 
+from .database import QueryHelpers
 from .dialect import POSTGRES
 
 POOL_MAX = int(os.environ.get("INTERVIEW_DB_POOL_MAX", "8"))  # connections per process and database URL
@@ -64,7 +65,7 @@ class Rows:
         return list(self._rows)
 
 
-class PostgresDatabase:
+class PostgresDatabase(QueryHelpers):
     """A ``postgresql://`` database: pooled connections, explicit transactions, ``?`` placeholders."""
 
     dialect = POSTGRES
@@ -108,15 +109,6 @@ class PostgresDatabase:
             return
         with self._connection() as conn:
             conn.cursor().executemany(self.dialect.sql(sql), [tuple(r) for r in rows])
-
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
-        """Rows of a SELECT as plain dicts keyed by column name."""
-        return [dict(row) for row in self.execute(sql, params).fetchall()]
-
-    def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict | None:
-        """The first row of a SELECT as a dict, or None."""
-        row = self.execute(sql, params).fetchone()
-        return dict(row) if row is not None else None
 
     @contextmanager
     def transaction(self) -> Iterator[None]:

@@ -3,7 +3,8 @@ import threading
 
 import pytest
 
-from interview_core.persistence import MIGRATIONS, Database, Repository, migrate, parse_location
+from interview_core.persistence import MIGRATIONS, Repository, migrate, parse_location
+from interview_core.persistence.database import open_database
 from interview_core.persistence.dialect import POSTGRES, SQLITE, qmark_to_format
 
 
@@ -90,23 +91,28 @@ def test_parse_location_server_urls(url):
     assert parse_location(url) == (POSTGRES, url)
 
 
-def test_concurrent_openers_apply_each_migration_once(database_url):
-    # Several processes starting together (API workers) open the same new database at once.
+def _open_concurrently(location, openers: int) -> None:
+    """Open ``location`` from several threads at once; every migration must be applied exactly once."""
     applied, errors = [], []
 
     def open_repo():
         try:
-            applied.extend(Repository(database_url).migrations_applied)
+            applied.extend(Repository(location).migrations_applied)
         except BaseException as exc:
             errors.append(exc)
 
-    threads = [threading.Thread(target=open_repo) for _ in range(6)]
+    threads = [threading.Thread(target=open_repo) for _ in range(openers)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=60)
     assert errors == []
     assert sorted(applied) == sorted(fn.__name__ for fn in MIGRATIONS)
+
+
+def test_concurrent_openers_apply_each_migration_once(database_url):
+    # Several processes starting together (API workers) open the same new database at once.
+    _open_concurrently(database_url, 6)
 
 
 def test_parameter_style_translation():
@@ -116,8 +122,8 @@ def test_parameter_style_translation():
     assert POSTGRES.sql("INSERT INTO t VALUES (?, ?)") == "INSERT INTO t VALUES (%s, %s)"
 
 
-def test_nested_transactions_join_the_outer_one(tmp_path):
-    db = Database(tmp_path / "t.db")
+def test_nested_transactions_join_the_outer_one(database_url):
+    db = open_database(database_url)
     db.execute("CREATE TABLE t (x INTEGER)")
     with pytest.raises(RuntimeError):
         with db.transaction():
@@ -135,18 +141,4 @@ def test_nested_transactions_join_the_outer_one(tmp_path):
 def test_many_openers_of_a_new_file_apply_each_migration_once(tmp_path):
     # Opening a brand-new file races on the switch to WAL and on the migrations; repeat to hit the race.
     for attempt in range(20):
-        applied, errors = [], []
-
-        def open_repo():
-            try:
-                applied.extend(Repository(tmp_path / f"race{attempt}.db").migrations_applied)
-            except BaseException as exc:
-                errors.append(exc)
-
-        threads = [threading.Thread(target=open_repo) for _ in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join(timeout=60)
-        assert errors == []
-        assert sorted(applied) == sorted(fn.__name__ for fn in MIGRATIONS)
+        _open_concurrently(tmp_path / f"race{attempt}.db", 8)
