@@ -29,6 +29,9 @@ def _serve(args) -> int:
 
     settings = load_settings(**({"database": args.db} if args.db else {}))
     app = create_app(settings)
+    backend = "PostgreSQL" if settings.database.startswith(("postgresql://", "postgres://")) else "SQLite"
+    # The database URL is not printed: it may carry a password.
+    print(f"interview API on http://{args.host}:{args.port} (docs: /docs), {backend} database", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, access_log=False)
     return 0
 
