@@ -15,6 +15,7 @@ from fastapi import Depends, FastAPI, Header, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from .. import export as exports
+from ..config import registry
 from ..config.errors import ConfigError
 from ..config.settings import Settings, load_settings
 from ..persistence import Repository
@@ -31,6 +32,7 @@ from .schemas import (
     CurrentQuestion,
     EmbedLink,
     EmbedLinkRequest,
+    Question,
     SessionCreated,
     Utterance,
 )
@@ -183,10 +185,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # -- respondent ------------------------------------------------------------------------------------
     @app.get("/v1/interview", response_model=CurrentQuestion, tags=["respondent"], summary="The current question")
     def current(row: dict = Depends(respondent)) -> CurrentQuestion:
-        with live.session(row["session_id"]) as session:
-            return CurrentQuestion(turn=repo.completed_turns(session.session_id), question=turns.current_question(session),
-                                   finished=session.finished, termination_reason=session.termination_reason,
-                                   offline=session.offline_mode)
+        # Read from the database alone: showing a question needs no engine in memory.
+        sid = row["session_id"]
+        question = repo.current_question(sid)
+        return CurrentQuestion(turn=repo.completed_turns(sid), question=Question(id=question["id"], text=question["text"]),
+                               finished=row["status"] == "finished", termination_reason=row.get("termination_reason"),
+                               offline=settings.offline)
 
     @app.post("/v1/interview/answers", response_model=AnswerResult, tags=["respondent"],
               summary="Answer the question with this id; returns the next question")
@@ -203,7 +207,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def embed_start(concept: str = Query(pattern=NAME_PATTERN), sig: str | None = None,
                     respondent_id: str | None = Query(None, pattern=REF_PATTERN)) -> Response:
         auth.check_start_signature(f"concept:{concept}", sig, embed_secret)
-        existing = repo.find_by_respondent_ref(concept, respondent_id) if respondent_id else None
+        try:
+            concept_id = registry.concept(concept).id
+        except ConfigError as exc:
+            raise ApiError(404, "unknown_configuration", str(exc))
+        existing = repo.find_by_respondent_ref(concept_id, respondent_id) if respondent_id else None
         if existing is not None:
             token = existing["respondent_token"]
         else:
