@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from .dialect import POSTGRES, SQLITE, Dialect
+from .queries import QueryHelpers
 
 BUSY_TIMEOUT_MS = 10_000  # how long a writer waits for another thread's or process's write lock
 
@@ -73,22 +74,6 @@ def open_database(url_or_path: str | Path):
 
         return PostgresDatabase(where)
     return Database(where)
-
-
-class QueryHelpers:
-    """``query``/``query_one`` over a database's own ``execute`` (shared by the SQLite and PostgreSQL classes)."""
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        raise NotImplementedError
-
-    def query(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
-        """Rows of a SELECT as plain dicts keyed by column name."""
-        return [dict(row) for row in self.execute(sql, params).fetchall()]
-
-    def query_one(self, sql: str, params: Sequence[Any] = ()) -> dict | None:
-        """The first row of a SELECT as a dict, or None."""
-        row = self.execute(sql, params).fetchone()
-        return dict(row) if row is not None else None
 
 
 class Database(QueryHelpers):

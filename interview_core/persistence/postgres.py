@@ -16,8 +16,8 @@ from typing import Any, Iterator, Sequence
 
 import psycopg
 
-from .database import QueryHelpers
 from .dialect import POSTGRES
+from .queries import QueryHelpers
 
 POOL_MAX = int(os.environ.get("INTERVIEW_DB_POOL_MAX", "8"))  # connections per process and database URL
 POOL_TIMEOUT_S = 30.0  # how long a statement waits for a free pooled connection before failing
