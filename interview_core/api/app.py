@@ -20,6 +20,7 @@ from ..config.errors import ConfigError
 from ..config.settings import Settings, load_settings
 from ..persistence import Repository
 from ..session import MAX_ANSWER_CHARS, InterviewSession
+from ..study import service as studies
 from . import auth, embed, turns
 from .errors import ApiError, error_body, install_error_handlers
 from .live_sessions import LiveSessions
@@ -114,9 +115,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     def start(body: CreateSession) -> InterviewSession:
         try:
-            session = InterviewSession.start(body.methodology, body.concept, max_turns=body.max_turns, settings=settings)
+            if body.study:
+                if body.methodology or body.max_turns:
+                    raise ApiError(422, "invalid_request", "a study fixes the methodology and turn budget")
+                session = studies.start_session(repo, body.study, db_path=settings.database, settings=settings)
+            else:
+                session = InterviewSession.start(body.methodology, body.concept, max_turns=body.max_turns,
+                                                 settings=settings)
         except ConfigError as exc:
             raise ApiError(404, "unknown_configuration", str(exc))
+        except KeyError as exc:
+            raise ApiError(404, "unknown_study", str(exc).strip("'\""))
         if body.respondent_ref:
             repo.update_session(session.session_id, respondent_ref=body.respondent_ref)
         live.remember(session)
@@ -130,7 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # -- researcher ------------------------------------------------------------------------------------
     @app.post("/v1/sessions", response_model=SessionCreated, status_code=201, dependencies=[Depends(researcher)],
-              tags=["researcher"], summary="Start an interview on a concept")
+              tags=["researcher"], summary="Start an interview from a study or on a concept")
     def create_session(body: CreateSession) -> SessionCreated:
         return created(start(body))
 
@@ -177,8 +186,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def embed_link(body: EmbedLinkRequest, request: Request) -> EmbedLink:
         if not embed_secret:
             raise ApiError(503, "embed_not_configured", f"Embedded starts are disabled: set {auth.EMBED_SECRET_ENV}.")
-        sig = auth.sign_start(f"concept:{body.concept}", embed_secret)
-        path = f"/embed/start?concept={body.concept}&sig={sig}"
+        sig = auth.sign_start(body.key, embed_secret)
+        kind, name = body.key.split(":", 1)
+        path = f"/embed/start?{kind}={name}&sig={sig}"
         src = f"{str(request.base_url).rstrip('/')}{path}&respondent_id=RESPONDENT_ID"
         return EmbedLink(path=path, iframe=embed.iframe_snippet(src))
 
@@ -204,19 +214,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # -- embed -----------------------------------------------------------------------------------------
     @app.get("/embed/start", tags=["embed"], summary="Start (or resume) an interview from a signed link")
-    def embed_start(concept: str = Query(pattern=NAME_PATTERN), sig: str | None = None,
+    def embed_start(study: str | None = Query(None, pattern=NAME_PATTERN),
+                    concept: str | None = Query(None, pattern=NAME_PATTERN), sig: str | None = None,
                     respondent_id: str | None = Query(None, pattern=REF_PATTERN)) -> Response:
-        auth.check_start_signature(f"concept:{concept}", sig, embed_secret)
         try:
-            concept_id = registry.concept(concept).id
-        except ConfigError as exc:
-            raise ApiError(404, "unknown_configuration", str(exc))
+            target = CreateSession(study=study, concept=concept, respondent_ref=respondent_id)
+        except ValueError:
+            raise ApiError(422, "invalid_request", "The link names neither a study nor a concept.")
+        auth.check_start_signature(target.key, sig, embed_secret)
+        try:
+            concept_id = (studies.require_study(repo, study)["concept_id"] if study else registry.concept(concept).id)
+        except (ConfigError, KeyError) as exc:
+            raise ApiError(404, "unknown_configuration", str(exc).strip("'\""))
         existing = repo.find_by_respondent_ref(concept_id, respondent_id) if respondent_id else None
         if existing is not None:
             token = existing["respondent_token"]
         else:
-            session = start(CreateSession(concept=concept, respondent_ref=respondent_id))
-            token = session.row["respondent_token"]
+            token = start(target).row["respondent_token"]
         return RedirectResponse(f"/embed/{token}", status_code=303)
 
     @app.get("/embed/{token}", response_class=HTMLResponse, tags=["embed"], summary="The respondent's chat page")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_\-]{0,79}$"  # a shipped file's name, never a path
 REF_PATTERN = r"^[A-Za-z0-9_\-.:@]{1,200}$"
@@ -12,10 +12,27 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class CreateSession(Strict):
-    concept: str = Field(pattern=NAME_PATTERN, description="concept name, e.g. oat_milk")
-    methodology: str | None = Field(None, pattern=NAME_PATTERN, description="defaults to the concept's")
-    max_turns: int | None = Field(None, ge=1, le=200)
+class Target(Strict):
+    """What an interview is about: a study (its concept, methodology and turn budget) or a concept."""
+
+    study: str | None = Field(None, pattern=NAME_PATTERN, description="study id or name; the session joins it")
+    concept: str | None = Field(None, pattern=NAME_PATTERN, description="concept name, e.g. oat_milk")
+
+    @model_validator(mode="after")
+    def _one_target(self):
+        if (self.study is None) == (self.concept is None):
+            raise ValueError("give either 'study' or 'concept'")
+        return self
+
+    @property
+    def key(self) -> str:
+        """``study:<id>`` or ``concept:<name>``: what an embed link signs."""
+        return f"study:{self.study}" if self.study else f"concept:{self.concept}"
+
+
+class CreateSession(Target):
+    methodology: str | None = Field(None, pattern=NAME_PATTERN, description="with a concept: defaults to the concept's")
+    max_turns: int | None = Field(None, ge=1, le=200, description="with a concept: defaults to the methodology's")
     respondent_ref: str | None = Field(None, pattern=REF_PATTERN,
                                        description="the survey tool's respondent id, stored with the session")
 
@@ -64,8 +81,8 @@ class Utterance(BaseModel):
     created_at: str
 
 
-class EmbedLinkRequest(Strict):
-    concept: str = Field(pattern=NAME_PATTERN)
+class EmbedLinkRequest(Target):
+    pass
 
 
 class EmbedLink(BaseModel):

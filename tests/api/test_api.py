@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
 import pytest
 
@@ -13,7 +15,11 @@ ANSWERS = ["I love how creamy it is because it foams well.",
 
 
 def start(researcher, **body):
-    r = researcher.post("/v1/sessions", json={"concept": "oat_milk", **body})
+    return start_from(researcher, concept="oat_milk", **body)
+
+
+def start_from(researcher, **body):
+    r = researcher.post("/v1/sessions", json=body)
     assert r.status_code == 201, r.text
     return r.json()
 
@@ -138,3 +144,22 @@ def test_embed_link_starts_one_interview_per_respondent_and_renders_text_safely(
         assert me.post("/v1/interview/answers", json={"question_id": question["id"], "text": hostile}).status_code == 200
     sid = [s for s in [researcher.get(f"/v1/sessions/{token}")] if s.status_code == 200]
     assert sid == []  # a token is not a session id
+
+
+def test_a_session_started_from_a_study_joins_it(api, researcher):
+    from interview_core.cli.main import main
+    from interview_core.persistence import Repository
+
+    name = f"Panel {uuid.uuid4().hex[:6]}"
+    assert main(["study", "--db", api[1], "create", "--name", name, "--concept", "oat_milk", "--max-turns", "4"]) == 0
+    study = Repository(api[1]).get_study(name)
+    created = start_from(researcher, study=study["study_id"])
+    sessions = [r["session_id"] for r in Repository(api[1]).study_sessions(study["study_id"])]
+    assert sessions == [created["session_id"]]
+    assert researcher.get(f"/v1/sessions/{created['session_id']}").json()["max_turns"] == 4
+    both = researcher.post("/v1/sessions", json={"study": study["study_id"], "concept": "oat_milk"})
+    assert both.status_code == 422 and both.json()["error"]["code"] == "invalid_request"
+    missing = researcher.post("/v1/sessions", json={"study": "no_such_study"})
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_study"
+    link = researcher.post("/v1/embed-links", json={"study": study["study_id"]}).json()
+    assert link["path"].startswith(f"/embed/start?study={study['study_id']}&sig=")
