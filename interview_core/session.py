@@ -267,10 +267,10 @@ class InterviewSession:
                 # This answer was stored, and another process found it pending and saved its turn first:
                 # that turn is the one kept, and it is this answer's result.
                 self._catch_up(force=True)
-                stored = next((r for r in self.turn_results() if r["turn_number"] == turn), None)
+                stored = next((r for r in self.turn_results() if r.turn_number == turn), None)
                 if stored is None:
                     raise self._not_current() from exc
-                return TurnResult.model_validate(stored)
+                return stored
 
     def _not_current(self) -> QuestionNotCurrent:
         current = self.repo.current_question(self.session_id)

@@ -14,7 +14,7 @@ from .schemas import AnswerResult, Question
 
 
 def current_question(session: InterviewSession) -> Question:
-    current = session.rt.repo.current_question(session.session_id)
+    current = session.repo.current_question(session.session_id)
     return Question(id=current["id"], text=current["text"])
 
 
@@ -25,12 +25,12 @@ def _replay(session: InterviewSession, question_id: str, text: str) -> AnswerRes
     if answered is None or answered["text"] != text:
         return None
     turn = answered["turn"]
-    result = next((r for r in session.turn_results() if r["turn_number"] == turn), None)
+    result = next((r for r in session.turn_results() if r.turn_number == turn), None)
     asked = next((u for u in reversed(transcript) if u["speaker"] == "interviewer" and u["turn"] == turn), None)
     if result is None or asked is None:
         return None
     return AnswerResult(turn=turn, question=Question(id=asked["id"], text=asked["text"]),
-                        finished=not result["should_continue"], termination_reason=result.get("termination_reason"),
+                        finished=not result.should_continue, termination_reason=result.termination_reason,
                         replayed=True)
 
 

@@ -20,7 +20,7 @@ def _speakers(session):
 def test_a_second_answer_to_the_same_question_is_refused(database_url):
     repo = Repository(database_url)
     new_session(repo, "s1")
-    qid = repo.record_question("s1", 0, "Opening?")
+    qid = repo.add_utterance("s1", 0, "interviewer", "Opening?")
     assert repo.add_answer("s1", 1, qid, "first", source="respondent") == "u_s1_1_r"
     with pytest.raises(AnswerConflict):
         repo.add_answer("s1", 1, qid, "second, from another process", source="respondent")
@@ -36,14 +36,6 @@ def test_a_saved_turn_cannot_be_saved_again(database_url):
     with pytest.raises(TurnConflict):
         with repo.db.transaction():
             repo.claim_turn("s1", 1)
-
-
-def test_record_question_replaces_an_unsaved_question_instead_of_repeating_it(database_url):
-    repo = Repository(database_url)
-    new_session(repo, "s1")
-    first = repo.record_question("s1", 0, "Opening?")
-    assert repo.record_question("s1", 0, "Opening, written again after a crash?") == first
-    assert [u["text"] for u in repo.list_utterances("s1")] == ["Opening, written again after a crash?"]
 
 
 def test_two_copies_of_one_session_cannot_both_answer_a_turn(backend_settings):

@@ -100,7 +100,7 @@ def test_huge_answer_stored_whole_processing_bounded(backend_settings):
 ])
 def test_unusual_text(backend_settings, text):
     s = InterviewSession.start("means_end_chain", "oat_milk", settings=backend_settings)
-    if "\x00" in text and not s.rt.repo.db.dialect.stores_nul:
+    if "\x00" in text and not s.repo.db.dialect.stores_nul:
         with pytest.raises(InvalidAnswer, match="NUL"):
             s.answer(text)
         assert s.turn_number == 0  # refused with a message, no turn consumed
