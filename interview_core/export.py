@@ -12,6 +12,8 @@ import json
 
 import networkx as nx
 
+from .config.diff import describe_change
+
 from .provenance import describe
 
 FORMATS = ("json", "markdown", "csv", "graphml")
@@ -24,6 +26,7 @@ def export_json(repo, session_id: str) -> str:
         "session": {k: v for k, v in row.items() if k not in ("methodology_yaml", "concept_yaml", "respondent_token")},
         "transcript": repo.list_utterances(session_id),
         "turn_results": repo.turn_results(session_id),
+        "weight_changes": repo.weight_changes(session_id),
         "cost": repo.session_cost(session_id),
     }
     return json.dumps(payload, indent=2, ensure_ascii=False)
@@ -52,6 +55,13 @@ def export_markdown(repo, session_id: str) -> str:
         if result:
             focus = (result.get("focus") or {}).get("label") or "-"
             lines.append(f"*strategy: {result.get('strategy_selected')} / focus: {focus} / phase: {result.get('phase')}*")
+        lines.append("")
+    changes = repo.weight_changes(session_id)
+    if changes:
+        lines += ["## Weight changes", ""]
+        for c in changes:
+            lines.append(f"- from turn {c['after_turn'] + 1}, by {c['changed_by']} ({c['created_at'][:19]}):")
+            lines += [f"  - `{describe_change(d)}`" for d in c["diff"]] or ["  - (no difference)"]
         lines.append("")
     return "\n".join(lines)
 

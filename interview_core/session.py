@@ -22,6 +22,7 @@ import yaml
 from .config import registry
 from .config.concept import Concept, load_concept
 from .config.errors import ConfigError
+from .config.diff import config_diff, yaml_in_force
 from .config.loader import read_yaml
 from .config.methodology import Methodology, parse_methodology
 from .config.settings import Settings, load_settings
@@ -409,16 +410,32 @@ class InterviewSession:
             self.repo.update_session(self.session_id, status="finished", termination_reason=reason)
 
     # -- configuration ---------------------------------------------------------------------------------
-    def apply_methodology(self, text: str, file_name: str | None = None) -> Methodology:
+    def apply_methodology(self, text: str, file_name: str | None = None, changed_by: str = "analyst") -> Methodology:
         """Validate edited methodology YAML and use it from the next turn. Raises ConfigError; on error
-        the active configuration is untouched."""
+        the active configuration is untouched. The change is recorded with the turn after which it
+        applies, ``changed_by`` and the differences (see ``Repository.weight_changes``)."""
         name = file_name or f"{self.methodology.name}.yaml"
-        new, _warnings = parse_methodology(read_yaml(Path(name), text), name)
+        data = read_yaml(Path(name), text)
+        new, _warnings = parse_methodology(data, name)
         if new.name != self.methodology.name:
             raise ConfigError([_problem(name, "method.name", f"must stay '{self.methodology.name}' for a running session")])
+        before = self.row["methodology_yaml"]
+        diff = config_diff(read_yaml(Path(name), before), data)
+        with self.repo.db.transaction():
+            self.repo.add_weight_change(self.session_id, after_turn=self.turn_number, changed_by=changed_by,
+                                        diff=diff, yaml_before=before, yaml_after=text)
+            self.repo.update_session(self.session_id, methodology_yaml=text)
         self.engine.set_methodology(new)
-        self.repo.update_session(self.session_id, methodology_yaml=text)
         return new
+
+    def weight_changes(self) -> list[dict]:
+        """Every configuration applied to this session: seq, after_turn, changed_by, diff, created_at."""
+        return self.repo.weight_changes(self.session_id)
+
+    def methodology_yaml_at(self, turn: int) -> str:
+        """The methodology YAML that scored ``turn`` (the original, or the last change applied before it)."""
+        return yaml_in_force(turn, self.repo.weight_changes(self.session_id, with_yaml=True),
+                             self.row["methodology_yaml"])
 
 
 def _problem(file, path, message):

@@ -1,4 +1,5 @@
-"""Weights: edit the session's methodology YAML, see what a turn would have chosen, apply or save it.
+"""Weights: edit the session's weights in a form or as YAML, see what a turn would have chosen, apply or
+save them. Every change applied to a running session is recorded (turn, who, differences).
 
 The editor text is validated by the configuration loader on every change; invalid text never replaces
 the active configuration. Applying takes effect from the next turn; saving writes a new, versioned file
@@ -7,16 +8,65 @@ and never overwrites one without an explicit confirmation.
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
+import pandas as pd
 import streamlit as st
+import yaml
 
-from interview_core.config.errors import ConfigError
+from interview_core.config.diff import config_diff, describe_change
+from interview_core.config.errors import ConfigError, Problem
+from interview_core.config.loader import read_yaml
+from interview_core.viz import weights_form as wf
 from interview_core.viz import whatif
-from interview_core.viz.escaping import markdown_literal
 from pages import shared
 
 shared.ensure_navigation()
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def methodology_then(yaml_text: str, file_name: str):
+    """The methodology that scored a turn (parsed once per text)."""
+    model, errors, _warnings = whatif.validate_methodology_text(yaml_text, file_name)
+    if model is None:  # a stored configuration that no longer validates (the loader changed since)
+        raise ConfigError([Problem(file_name, "", "; ".join(errors))])
+    return model
+
+
+def analyst_identity() -> str:
+    """Who applies a change: the signed-in account's e-mail, else how the analyst got in."""
+    if getattr(st.user, "is_logged_in", False) and st.user.get("email"):
+        return str(st.user.get("email"))
+    return "analyst (password)" if st.session_state.get("analyst_signed_in") else "analyst (local)"
+
+
+def weights_form(text: str, text_key: str, file_name: str) -> None:
+    """The strategy x signal grid and the phase table over ``text``; an edit rewrites the YAML text
+    (without its comments) and reruns."""
+    try:
+        data = read_yaml(Path(file_name), text)
+    except ConfigError:
+        st.info("Fix the YAML on the right first; the form shows its weights once it parses.")
+        return
+    digest = hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
+    names = wf.strategy_names(data)
+    grid = st.data_editor(
+        pd.DataFrame(wf.weight_rows(data), columns=["signal", "level", *names]), key=f"w_grid_{digest}",
+        num_rows="dynamic", hide_index=True, width="stretch", height=380,
+        column_config={"signal": st.column_config.TextColumn("signal", pinned=True, width="medium"),
+                       "level": st.column_config.TextColumn("level", pinned=True, width="small"),
+                       **{n: st.column_config.NumberColumn(n, step=0.05, format="%.2f") for n in names}})
+    st.markdown("**Phases**: multiplier (empty = 1) and bonus (empty = 0) per strategy")
+    phases = st.data_editor(pd.DataFrame(wf.phase_rows(data)), key=f"w_phases_{digest}", hide_index=True,
+                            width="stretch", disabled=["strategy"],
+                            column_config={"strategy": st.column_config.TextColumn("strategy", pinned=True)})
+    edited = wf.with_edits(data, grid.to_dict("records"), phases.to_dict("records"))
+    if config_diff(data, edited):
+        st.session_state[text_key] = yaml.safe_dump(edited, sort_keys=False, allow_unicode=True, width=110)
+        st.rerun()
+    st.caption("Editing here rewrites the YAML on the right (its comments are dropped); the loader checks it "
+               "the same way.")
 
 st.title("Weights")
 held = shared.require_session()
@@ -30,13 +80,15 @@ text_key = f"w_text_{session.session_id}"
 if text_key not in st.session_state:
     st.session_state[text_key] = session.row["methodology_yaml"]
 
-left, right = st.columns([3, 2])
-with left:
-    text = st.text_area(f"Methodology `{file_name}` (YAML)", key=text_key, height=520,
+form_col, yaml_col = st.columns([3, 2], gap="medium")
+with form_col:
+    st.markdown("**Weights** (edit a cell; an empty cell removes that weight)")
+    weights_form(st.session_state[text_key], text_key, file_name)
+with yaml_col:
+    text = st.text_area(f"Methodology `{file_name}` (YAML)", key=text_key, height=560,
                         help="Validated as you edit (press Ctrl+Enter or leave the box to check).")
 model, errors, warnings = whatif.validate_methodology_text(text, file_name)
-with right:
-    st.markdown("**Validation**")
+with yaml_col:
     if errors:
         st.error("The YAML is invalid; the active configuration is unchanged.\n\n" + "\n\n".join(f"- `{e}`" for e in errors),
                  icon=":material/error:")
@@ -62,21 +114,32 @@ elif not replayable:
 else:
     turn = st.selectbox("Turn to re-rank", sorted(replayable, reverse=True), key="w_turn")
     stored = history[turn]["signals"]["selection"]
-    before = session.rerank(stored)
-    after = session.rerank(stored, model)
-    result = whatif.compare_rankings(before, after)
+    then = methodology_then(session.methodology_yaml_at(turn), file_name)
+    result = whatif.compare_rankings(session.rerank(stored, then), session.rerank(stored, model))
     c1, c2 = st.columns(2)
-    # metric values are Markdown and the winner names a node label: shown literally
-    c1.metric("Winner with the active weights", markdown_literal(" \u2192 ".join(result.winner_before or ("-",))))
-    c2.metric("Winner with the edited weights", markdown_literal(" \u2192 ".join(result.winner_after or ("-",))))
+    with c1.container(border=True):
+        st.caption(f"Winner at turn {turn} (the weights then in force)")
+        st.text(whatif.pair_text(result.winner_before))
+    with c2.container(border=True):
+        st.caption("Winner with the edited weights")
+        st.text(whatif.pair_text(result.winner_after))
     if result.winner_changed:
         st.warning("**The winner changes** under the edited weights.", icon=":material/swap_vert:")
     else:
         st.info("The winner stays the same.", icon=":material/check:")
     moved = result.moved
-    st.caption(f"{len(moved)} of {len(result.rows)} pairs change rank (movement: ranks gained).")
+    st.caption(f"{len(moved)} of {len(result.rows)} (strategy, focus) pairs change rank.")
     st.dataframe(moved if st.toggle("Only pairs that move", value=True, key="w_only_moved") else result.rows,
-                 hide_index=True, width="stretch", key="w_moves")
+                 hide_index=True, width="stretch", key="w_moves",
+                 column_config={k: st.column_config.Column(v) for k, v in whatif.WHATIF_HEADERS.items()})
+
+changes = session.weight_changes()
+if changes:
+    st.subheader("Weight changes applied to this session")
+    st.dataframe([{"from turn": c["after_turn"] + 1, "by": c["changed_by"], "when (UTC)": c["created_at"][:19],
+                   "changes": "; ".join(describe_change(d) for d in c["diff"]) or "(no difference)"}
+                  for c in changes], hide_index=True, width="stretch", key="w_changes",
+                 column_config={"changes": st.column_config.TextColumn("changes", width="large")})
 
 st.subheader("Use the edited weights")
 a, b = st.columns(2)
@@ -86,7 +149,7 @@ with a:
     if st.button("Apply to the running session", key="w_apply", disabled=unchanged or session.finished, type="primary"):
         try:
             with held.lock:
-                session.apply_methodology(text, file_name)
+                session.apply_methodology(text, file_name, changed_by=analyst_identity())
         except ConfigError as exc:
             st.error("\n\n".join(str(p) for p in exc.problems))
         else:

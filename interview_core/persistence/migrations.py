@@ -291,3 +291,22 @@ def m011_respondent_ref(db: Database) -> None:
     # The survey tool's own respondent id (an embed link passes it through), so exports join back.
     db.execute("ALTER TABLE sessions ADD COLUMN respondent_ref TEXT")
     db.execute("CREATE INDEX sessions_respondent_ref ON sessions (concept_id, respondent_ref)")
+
+
+@migration
+def m012_weight_changes(db: Database) -> None:
+    # One row per configuration applied to a running session: in force from turn after_turn + 1, who applied
+    # it, the differences (JSON list of {path, before, after}) and both YAML texts, so the weights in force
+    # at any earlier turn can be read back.
+    db.execute("""
+        CREATE TABLE weight_changes (
+            session_id TEXT NOT NULL REFERENCES sessions (session_id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            after_turn INTEGER NOT NULL,
+            changed_by TEXT NOT NULL,
+            diff TEXT NOT NULL,
+            methodology_yaml_before TEXT NOT NULL,
+            methodology_yaml_after TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (session_id, seq)
+        )""")

@@ -10,9 +10,10 @@ from .migrations import migrate
 from .sessions import SessionStore
 from .studies import StudyStore
 from .turns import TurnStore
+from .weights import WeightLog
 
 
-class Repository(SessionStore, TurnStore, CallLog, StudyStore):
+class Repository(SessionStore, TurnStore, CallLog, StudyStore, WeightLog):
     """Open (creating if needed) the database at ``url_or_path`` and bring its schema up to date.
 
     ``url_or_path`` is ``sqlite:///relative.db``, ``sqlite:////absolute.db`` or a plain file path (the

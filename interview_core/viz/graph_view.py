@@ -200,6 +200,7 @@ _POST_SCRIPT = """
   function settle() {
     if (settled) { return; }
     settled = true;
+    network.setOptions({physics: {enabled: false}});  // the layout stays where it settled
     network.fit({animation: false});
     var scale = network.getScale();
     if (scale < MIN_SCALE) {

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..config.errors import ConfigError
 from .scoring_view import as_dict, focus_label, pair_key, winner_index
+from .weights_form import line_of
 
 
 @dataclass
@@ -73,8 +74,32 @@ def validate_methodology_text(text: str, file_name: str):
     try:
         model, warnings = parse_methodology(read_yaml(Path(file_name), text), file_name)
     except ConfigError as exc:
-        return None, [str(p) for p in exc.problems] or [str(exc)], [str(p) for p in exc.warnings]
-    return model, [], [str(p) for p in warnings]
+        return None, [_with_line(p, text) for p in exc.problems] or [str(exc)], [_with_line(p, text) for p in exc.warnings]
+    return model, [], [_with_line(p, text) for p in warnings]
+
+
+def _with_line(problem, text: str) -> str:
+    """The loader's message, with `` (line N)`` where its path is found in ``text``."""
+    if not problem.path or problem.path.startswith("line "):
+        return str(problem)
+    line = line_of(text, problem.path)
+    return f"{problem} (line {line})" if line else str(problem)
+
+
+# Plain-word column headers for the what-if table (keys as :func:`compare_rankings` returns them).
+WHATIF_HEADERS = {"strategy": "strategy", "focus": "focus", "rank_before": "rank then", "rank_after": "rank edited",
+                  "movement": "places gained", "final_before": "score then", "final_after": "score edited",
+                  "delta": "score change", "vetoed_after": "vetoed when edited"}
+ALL_PAIRS = 1_000_000  # rerank every pair, so pair counts do not depend on which weights are compared
+
+
+def pair_text(pair: tuple[str, str] | None) -> str:
+    """``deepen \u2192 creamy texture (node)``; a strategy without a focus alone (``synthesis``); ``-``
+    when there is no winner."""
+    if not pair:
+        return "-"
+    strategy, focus = pair
+    return strategy if focus in (None, "", "-") else f"{strategy} \u2192 {focus}"
 
 
 _VERSION = re.compile(r"^(?P<stem>.*?)(?:_v(?P<n>\d+))?$")
