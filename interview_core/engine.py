@@ -29,7 +29,7 @@ from .vocabulary.extraction import ExtractionResult
 from .vocabulary import Assessment, FocusRef
 from .scoring.continuation import should_continue
 from .scoring.models import Alternative, Contribution
-from .scoring.ranking import rank_strategy_node_pairs
+from .scoring.ranking import Ranking, rank_strategy_node_pairs
 from .scoring.vetoes import VetoContext
 from .signals.canonical import CanonicalView
 from .signals.context import SignalContext
@@ -336,6 +336,12 @@ class Engine:
 
 def rerank(stored: Selection | dict, methodology: Methodology, max_alternatives: int = 100) -> list[Alternative]:
     """Rank a stored selection's signals again under ``methodology``; best first."""
+    return rerank_ranking(stored, methodology, max_alternatives).alternatives
+
+
+def rerank_ranking(stored: Selection | dict, methodology: Methodology, max_alternatives: int = 100) -> Ranking:
+    """:func:`rerank`'s whole Ranking: ``total_pairs`` counts every pair scored, ``alternatives`` holds the best
+    ``max_alternatives`` (plus each strategy's best and the winner)."""
     sel = stored if isinstance(stored, Selection) else Selection.model_validate(stored)
     signals = DetectedSignals(global_=dict(sel.global_signals), node=dict(sel.node_signals),
                               element=dict(sel.element_signals))
@@ -343,6 +349,5 @@ def rerank(stored: Selection | dict, methodology: Methodology, max_alternatives:
     element_refs = {k: FocusRef.model_validate(v) for k, v in sel.element_refs.items()}
     recent = [(s, q) for s, q in sel.recent]
     previous = tuple(sel.previous_focus) if sel.previous_focus else None
-    ranking = rank_strategy_node_pairs(methodology, signals, node_refs, element_refs, sel.phase,
-                                       VetoContext(recent, previous, frozenset(sel.latest_node_ids)), max_alternatives)
-    return ranking.alternatives
+    return rank_strategy_node_pairs(methodology, signals, node_refs, element_refs, sel.phase,
+                                    VetoContext(recent, previous, frozenset(sel.latest_node_ids)), max_alternatives)

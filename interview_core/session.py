@@ -26,7 +26,7 @@ from .config.diff import config_diff, yaml_in_force
 from .config.loader import read_yaml
 from .config.methodology import Methodology, parse_methodology
 from .config.settings import Settings, load_settings
-from .engine import Engine
+from .engine import Engine, rerank_ranking
 from .language.contracts import QuestionRequest
 from .persistence import AnswerConflict, Repository, TurnConflict
 from .pipeline.contracts import PipelineContext, TurnResult
@@ -400,6 +400,10 @@ class InterviewSession:
         """A stored turn's ranking (``scoring_history()[turn]["signals"]["selection"]``) computed again under
         ``methodology`` (default: the active one), best first; nothing in the session changes."""
         return self.engine.rerank(stored_selection, methodology or self.methodology)
+
+    def rerank_ranking(self, stored_selection: dict, methodology: Methodology | None = None):
+        """:meth:`rerank`'s whole Ranking: ``total_pairs`` (every pair scored) and ``alternatives``."""
+        return rerank_ranking(stored_selection, methodology or self.methodology)
 
     def canonical_snapshot(self) -> dict | None:
         return self.canonical.to_dict() if self.canonical is not None else None

@@ -115,7 +115,8 @@ else:
     turn = st.selectbox("Turn to re-rank", sorted(replayable, reverse=True), key="w_turn")
     stored = history[turn]["signals"]["selection"]
     then = methodology_then(session.methodology_yaml_at(turn), file_name)
-    result = whatif.compare_rankings(session.rerank(stored, then), session.rerank(stored, model))
+    ranked_then, ranked_now = session.rerank_ranking(stored, then), session.rerank_ranking(stored, model)
+    result = whatif.compare_rankings(ranked_then.alternatives, ranked_now.alternatives)
     c1, c2 = st.columns(2)
     with c1.container(border=True):
         st.caption(f"Winner at turn {turn} (the weights then in force)")
@@ -128,7 +129,8 @@ else:
     else:
         st.info("The winner stays the same.", icon=":material/check:")
     moved = result.moved
-    st.caption(f"{len(moved)} of {len(result.rows)} (strategy, focus) pairs change rank.")
+    st.caption(f"{ranked_then.total_pairs} (strategy, focus) pairs scored at this turn; {len(moved)} of the best "
+               f"{len(result.rows)} under either weighting change rank.")
     st.dataframe(moved if st.toggle("Only pairs that move", value=True, key="w_only_moved") else result.rows,
                  hide_index=True, width="stretch", key="w_moves",
                  column_config={k: st.column_config.Column(v) for k, v in whatif.WHATIF_HEADERS.items()})

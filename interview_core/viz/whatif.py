@@ -90,7 +90,6 @@ def _with_line(problem, text: str) -> str:
 WHATIF_HEADERS = {"strategy": "strategy", "focus": "focus", "rank_before": "rank then", "rank_after": "rank edited",
                   "movement": "places gained", "final_before": "score then", "final_after": "score edited",
                   "delta": "score change", "vetoed_after": "vetoed when edited"}
-ALL_PAIRS = 1_000_000  # rerank every pair, so pair counts do not depend on which weights are compared
 
 
 def pair_text(pair: tuple[str, str] | None) -> str:

@@ -14,8 +14,9 @@ from test_pages import _boost_runner_up, answer, interviewed, texts  # noqa: F40
 
 
 def _pairs_caption(at) -> tuple[int, int]:
-    caption = next(c.value for c in at.caption if "pairs change rank" in c.value)
-    moved, total = re.match(r"(\d+) of (\d+)", caption).groups()
+    """(pairs that move, pairs scored at the turn)."""
+    caption = next(c.value for c in at.caption if "pairs scored at this turn" in c.value)
+    total, moved = re.match(r"(\d+) \(strategy, focus\) pairs scored at this turn; (\d+) of", caption).groups()
     return int(moved), int(total)
 
 

@@ -83,6 +83,7 @@ def test_delete_cascades_to_every_child_table(repo):
         repo.save_turn(sid, 1, canonical={"slots": [{"id": "slot1"}], "edges": [{"source": "slot1", "target": "slot1"}],
                                           "mapping": {"n1": "slot1"}}, **sample_turn(1))
         repo.log_llm_call(sid, 1, {"task": "extraction", "provider": "offline", "model": "offline"})
+        repo.add_weight_change(sid, after_turn=1, changed_by="analyst", diff=[], yaml_before="a: 1", yaml_after="a: 2")
     study = repo.create_study({"name": "W", "language": "en", "max_turns": 5}, concept_id="c", methodology_name="m")
     for sid in ("s1", "keep"):
         repo.add_study_session(study["study_id"], sid)
