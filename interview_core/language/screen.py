@@ -56,8 +56,8 @@ def screen_question(question: str) -> list[str]:
     if any(len(words(q)) == 0 or all(w in c.function_words | c.interjections for w in words(q))
            for q in _QUOTED.findall(text)):
         faults.append("quote without content")
-    if "?" not in text:
-        faults.append("no question mark")
+    if not text.endswith(("?", ".")):
+        faults.append("no sentence end")
     if len(words(text)) > MAX_QUESTION_WORDS:
         faults.append(f"over {MAX_QUESTION_WORDS} words")
     outside = _outside_quotes(text)
@@ -68,20 +68,22 @@ def screen_question(question: str) -> list[str]:
     for a, b in zip(ws, ws[1:]):
         if a in articles and b in cannot_follow:
             faults.append(f"'{a} {b}': a determiner glued to a function word")
-        if a in articles and _verb_only(b):
+        if a in articles and _verb_only(b) and not b.endswith(("ed", "ing")):  # participles modify nouns
             faults.append(f"'{a} {b}': a determiner before a verb")
         if a in ("have", "has", "had", "get", "got") and b.endswith("ing") and verb_lemma(b):
             faults.append(f"'{a} {b}': a gerund as the object of '{a}'")
         if a == b and a not in ("that", "very", "had"):
             faults.append(f"doubled word '{a}'")
-        if b in (c.interjections - {"like", "well", "right", "sure", "so", "ok", "okay", "thanks", "please", "sorry"}) \
+        if b in (c.interjections - {"like", "well", "right", "sure", "so", "ok", "okay", "thanks", "please", "sorry", "no"}) \
                 and (a in c.prepositions or a in articles or a in c.auxiliaries):
             faults.append(f"filler as a topic: '{a} {b}'")
     dangling = (c.coordinators | c.subordinators | c.determiners | c.possessives | c.prepositions
-                | c.auxiliaries | c.subject_pronouns | c.subject_contractions) - _MAY_END - {"it", "you", "that", "this", "more", "enough", "all"}
+                | c.auxiliaries | c.subject_pronouns | c.subject_contractions) - _MAY_END - c.wh_words - {
+                    "it", "you", "that", "this", "more", "enough", "all", "other", "others", "not"}
     for m in re.finditer(r"([A-Za-z']+)\s*[?.,!;:]", outside):
         word = m.group(1).lower().replace("’", "'")
-        if word in dangling:
+        before = outside[:m.start()].split()[-1:]
+        if word in dangling and not (before and before[0].lower() == "or"):  # "..., or did."
             faults.append(f"dangling '{word}' before punctuation")
     return list(dict.fromkeys(faults))
 

@@ -44,6 +44,7 @@ def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
     raw = [m.group() for m in WORD_RE.finditer(label.strip().rstrip(".!?;:,"))]
     if not raw:
         return label.strip()
+    proper = proper | {w for w in raw if any(ch.isupper() for ch in w[1:])}  # "ShelfLight", "NHS": names
     ws = [w if (w in proper or (w.isupper() and len(w) > 1)) else w.lower().replace("’", "'") for w in raw]
     quoted = '"' + " ".join(ws) + '"'
     if len(ws) > MAX_NATURAL_WORDS:
@@ -59,7 +60,7 @@ def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
         return quoted
     phrase = [keep.get(w, w) for w in _flip(phrase)]
     first = phrase[0]
-    if len(phrase) == 1 and is_count_noun(first):
+    if len(phrase) == 1 and first not in proper and is_count_noun(first):
         return "the " + first
     if (first in _DETERMINERS or first.endswith("ing") or first in proper or len(phrase) == 1 or "of" in phrase
             or first in ("not", "no", "your") or first.isdigit()):

@@ -172,7 +172,8 @@ def focus_shape(request: QuestionRequest, natural: str) -> str:
         return "none"
     if request.focus.kind == "element":
         as_named = " ".join(words(request.focus.label))
-        return "np" if " ".join(words(natural)).removeprefix("the ") == as_named else "quoted"
+        plain = " ".join(words(natural)).removeprefix("the ") == as_named
+        return "np" if plain and words(natural)[0] not in closed().negations else "quoted"
     if not natural.startswith('"') and words(natural)[0] not in closed().negations:
         return "np"
     content = [w for w in words(natural) if w not in closed().function_words and w not in closed().interjections]
