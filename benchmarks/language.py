@@ -45,10 +45,10 @@ def _scripted(concept: str, answers: list[str], db: str, turns: int | None = Non
     questions, per_answer = [session.opening_question], []
     for answer in answers:
         result = session.answer(answer)
-        per_answer.append((answer, [n.label for n in result.extracted.nodes]))
-        questions.append(result.next_question)
+        per_answer.append((answer, [n["label"] for n in result.extracted.get("nodes", [])]))
         if not result.should_continue:
-            break
+            break  # what follows the closing answer is a farewell, not a question
+        questions.append(result.next_question)
     labels = [n["label"] for n in session.graph_snapshot()["nodes"]]
     return {"questions": questions, "labels": labels, "per_answer": per_answer}
 
@@ -63,7 +63,7 @@ def _simulated(mind: str, persona: str, turns: int, db: str) -> dict:
     methodology = registry.concept(concept_path).methodology
     record = run_interview(methodology, concept_path, persona, mind, turns, seed=0, provider="offline", db_path=db)
     questions = [t["question"] for t in record["turns"]]
-    if record["turns"]:
+    if record["turns"] and record["turns"][-1]["turn_result"]["should_continue"]:
         questions.append(record["turns"][-1]["turn_result"]["next_question"])
     labels = [n["label"] for n in record["turns"][-1]["nodes"]] if record["turns"] else []
     return {"questions": questions, "labels": labels, "per_answer": []}
@@ -89,6 +89,35 @@ def _heldout_concepts(tmp: Path) -> list[tuple[str, str, list[str]]]:
         path.write_text(yaml.safe_dump({"id": f"heldout_{k}", "name": name, "methodology": "means_end_chain",
                                         "stimulus": dom["stimulus"]}), encoding="utf-8")
         out.append((dom["split"], str(path), [a["text"] for a in dom["answers"]]))
+    return out
+
+
+def heldout_agreement() -> dict:
+    """Per split of our held-out answers: how often the offline layer agrees with the hand labels on
+    whether an answer asks about the interview (and what) and whether it carries a concept."""
+    from interview_core.config import registry
+    from interview_core.language.contracts import ExtractionRequest
+    from interview_core.language.offline import OfflineLanguage
+
+    try:
+        from interview_core.language.offline.meta import answer_meta_topic
+    except ImportError:  # a version of the offline layer without meta detection
+        answer_meta_topic = None
+    concept = registry.concept("oat_milk")
+    methodology = registry.methodology(concept.methodology)
+    offline = OfflineLanguage()
+    out: dict[str, dict] = {}
+    for dom in yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))["domains"]:
+        split = out.setdefault(dom["split"], {"answers": 0, "meta_ok": 0, "nodes_ok": 0, "misses": []})
+        for a in dom["answers"]:
+            r = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=a["text"], utterance_id="u"))
+            labels = [n.label for n in r.nodes]
+            topic = answer_meta_topic(a["text"]) if answer_meta_topic else None
+            split["answers"] += 1
+            split["meta_ok"] += topic == a["meta"]
+            split["nodes_ok"] += bool(labels) == a["nodes"]
+            if topic != a["meta"] or bool(labels) != a["nodes"]:
+                split["misses"].append({"answer": a["text"], "meta": a["meta"], "found": topic, "labels": labels})
     return out
 
 
@@ -120,6 +149,12 @@ def _run(args) -> int:
             if transcript.exists() and concepts:
                 answers = [str(a) for a in yaml.safe_load(transcript.read_text(encoding="utf-8"))]
                 runs["external transcript"] = [_scripted(str(concepts[0]), answers, db)]
+            # The external minds name their concept: the external folder is laid out like config/.
+            from interview_core.config import registry as reg
+            if hasattr(reg, "add_extra_dirs"):
+                reg.add_extra_dirs([str(external)])
+            else:  # an older registry (the untuned baseline)
+                reg.SEARCH_EXTRA.setdefault("concepts", []).append(external / "concepts")
             runs["external minds"] = [_simulated(str(p), args.persona, args.turns, db)
                                       for p in sorted((external / "minds").glob("*.yaml"))]
         else:
@@ -131,8 +166,15 @@ def _run(args) -> int:
             runs.setdefault(f"held-out {split}", []).append(_scripted(concept, answers, db))
     report = screen(runs)
     _print(report, time.perf_counter() - started)
+    agreement = heldout_agreement()
+    print("\nheld-out answers (ours): meta question found, concept or none as labelled")
+    for split, r in agreement.items():
+        print(f"  {split:8} answers {r['answers']:3d}  meta {r['meta_ok']}/{r['answers']}  nodes {r['nodes_ok']}/{r['answers']}")
+        for miss in r["misses"]:
+            print(f"    miss: {miss}")
     if args.out:
-        Path(args.out).write_text(json.dumps(report, indent=2, ensure_ascii=False), encoding="utf-8")
+        Path(args.out).write_text(json.dumps({"screen": report, "heldout": agreement}, indent=2, ensure_ascii=False),
+                                  encoding="utf-8")
     return 0
 
 
