@@ -1,7 +1,6 @@
 """Bad input: huge answers are bounded, odd characters and other languages are handled, instructions
 inside an answer are data."""
 
-import time
 from pathlib import Path
 
 import pytest
@@ -26,9 +25,7 @@ def run(mec, oat_milk):
 
 def test_fifty_thousand_characters_are_bounded(run):
     answer = ("It is creamy because it foams properly, so my coffee feels like a treat. " * 700)[:50_000]
-    started = time.perf_counter()
-    r = run(answer)
-    assert time.perf_counter() - started < 0.5
+    r = run(answer)  # bounded by clause count, not by a timer (speed lives in the benchmarks)
     assert len(r.clauses) <= MAX_CLAUSES and len(segment_clauses(answer)) <= MAX_CLAUSES
     assert r.nodes and all(n.quote in answer for n in r.nodes) and all(e.quote in answer for e in r.edges)
 

@@ -55,10 +55,8 @@ def test_a_hung_provider_opens_the_breaker_for_its_task(make_settings, fake_offl
         assert router.cooling_off() == {"question": 60.0}
 
         clock.now += 15
-        started = time.perf_counter()
         second = router.write_question(question_request)
-        assert time.perf_counter() - started < 0.2  # no waiting on the hung server
-        assert len(hung.requests) == 2  # and no request sent
+        assert len(hung.requests) == 2  # no request sent, so no waiting on the hung server
         assert second.question == "What else would you like to say?"
         assert [u.fallback_reason for u in second.usage] == ["openai: cooling off for 45 s after a timeout"]
         assert router.cooling_off() == {"question": 45.0}
