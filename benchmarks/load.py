@@ -67,7 +67,7 @@ def _server_env(database: str, embeddings: bool) -> dict:
     return env
 
 
-def start_processes(k: int, database: str, embeddings: bool) -> list[tuple[subprocess.Popen, str]]:
+def start_processes(k: int, database: str, embeddings: bool, log_dir: str) -> list[tuple[subprocess.Popen, str]]:
     import httpx
 
     from interview_core.persistence.throwaway import free_port
@@ -77,7 +77,7 @@ def start_processes(k: int, database: str, embeddings: bool) -> list[tuple[subpr
         port = free_port()
         proc = subprocess.Popen([sys.executable, "-m", "interview_core.cli.main", "api", "serve", "--port", str(port)],
                                 env=_server_env(database, embeddings), stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+                                stderr=open(Path(log_dir) / f"api-{port}.log", "w"))
         procs.append((proc, f"http://127.0.0.1:{port}"))
     deadline = time.time() + 180
     for proc, base in procs:
@@ -204,7 +204,7 @@ def run_backend(backend: str, args) -> dict:
         database = cluster.create_database("load")
     else:
         database = str(Path(workdir) / "load.db")
-    procs = start_processes(args.processes, database, args.embeddings)
+    procs = start_processes(args.processes, database, args.embeddings, workdir)
     bases = [base for _, base in procs]
     respondents = [Respondent(index=i, process=i % len(bases)) for i in range(args.respondents)]
     deadline = time.time() + args.time_limit
@@ -236,9 +236,22 @@ def run_backend(backend: str, args) -> dict:
         "p50_ms": statistics.median(latencies) if latencies else 0.0, "p95_ms": percentile(latencies, 95),
         "max_ms": max(latencies, default=0.0), "failovers": sum(r.failovers for r in respondents),
         "errors": sum(len(r.errors) for r in respondents), "error_samples": [e for r in respondents for e in r.errors][:3],
+        "server_exceptions": server_exceptions(workdir),
         "finished_early": sum(r.finished and len(r.acknowledged) < args.turns for r in respondents),
         "killed_after_turns": killed, **checked,
     }
+
+
+def server_exceptions(log_dir: str) -> dict[str, int]:
+    """The last line of each traceback the API processes logged, with how often it occurred."""
+    seen: dict[str, int] = {}
+    for log in sorted(Path(log_dir).glob("api-*.log")):
+        lines = log.read_text(errors="replace").splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("Traceback"):
+                last = next((x for x in lines[i + 1:] if x and not x.startswith((" ", "Traceback"))), "?")
+                seen[last[:200]] = seen.get(last[:200], 0) + 1
+    return seen
 
 
 def _kill_when_due(proc: subprocess.Popen, respondents: list[Respondent], args) -> int | None:
@@ -264,6 +277,7 @@ def report(row: dict) -> str:
         f"failovers {row['failovers']}, interviews closed by the engine before the turn limit {row['finished_early']}",
     ]
     lines += [f"  error: {e}" for e in row["error_samples"]]
+    lines += [f"  server exception x{n}: {last}" for last, n in row["server_exceptions"].items()]
     return "\n".join(lines)
 
 
