@@ -29,6 +29,7 @@ from .config.settings import Settings, load_settings
 from .engine import Engine, rerank_ranking
 from .language.contracts import QuestionRequest
 from .persistence import AnswerConflict, Repository, TurnConflict
+from .persistence.codec import utc_now
 from .pipeline.contracts import PipelineContext, TurnResult
 from .pipeline.pipeline import POLICIES, build_stages, run_turn
 from .pipeline.record import unpack_vectors
@@ -37,6 +38,11 @@ from .provenance import Provenance
 
 log = logging.getLogger(__name__)
 MAX_ANSWER_CHARS = 200_000  # stored whole up to this; beyond it the answer is refused with a message
+DEFAULT_CONSENT = (
+    "This is a research interview about {topic}. You will be asked a few questions and can answer in your "
+    "own words; there are no right or wrong answers. Your answers are stored and read by the research team "
+    "for this study only, without your name. Taking part is voluntary: you can stop at any time by closing "
+    "this page. Do you agree to take part?")
 
 
 @dataclass(frozen=True)
@@ -407,6 +413,53 @@ class InterviewSession:
 
     def canonical_snapshot(self) -> dict | None:
         return self.canonical.to_dict() if self.canonical is not None else None
+
+    # -- the respondent's path ------------------------------------------------------------------------
+    def _study(self) -> dict | None:
+        studies = self.repo.session_studies(self.session_id)
+        return studies[0] if studies else None
+
+    @property
+    def consent_text(self) -> str:
+        """What the respondent agrees to before the first question: the study's consent text, else the
+        concept's, else a plain default naming the topic."""
+        study = self._study()
+        text = ((study or {}).get("definition") or {}).get("consent_text") or self.concept.consent_text
+        return text.strip() or DEFAULT_CONSENT.format(topic=self.concept.name)
+
+    @property
+    def interview_language(self) -> str:
+        """The interview language (BCP 47): the study's, else the concept's."""
+        study = self._study()
+        return ((study or {}).get("definition") or {}).get("language") or self.concept.language or "en"
+
+    @property
+    def consented(self) -> bool:
+        return bool(self.row.get("consent_at"))
+
+    def record_consent(self) -> None:
+        """The respondent agreed to take part (stored with the time). Declining stores nothing."""
+        if not self.consented:
+            self.repo.update_session(self.session_id, consent_at=utc_now())
+
+    def stimulus_image(self) -> Path | None:
+        """The concept's stimulus image file when it names one that exists, else None."""
+        name = self.concept.stimulus_image
+        if not name:
+            return None
+        path = Path(name)
+        if not path.is_absolute():
+            try:
+                path = registry.resolve("concepts", self.concept.id).parent / path
+            except ConfigError:
+                return None
+        return path if path.is_file() else None
+
+    @property
+    def questions_left(self) -> int:
+        """How many questions the budget still allows, the current one included (the interviewer may close
+        earlier)."""
+        return max(0, self.max_turns - self.turn_number)
 
     def end(self, reason: str = "ended_by_researcher") -> None:
         """End the interview now (the researcher stops it); no further answers are taken."""

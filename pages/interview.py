@@ -7,6 +7,7 @@ import streamlit as st
 from interview_core.access import respondent_link
 from interview_core.config import registry
 from interview_core.config.errors import ConfigError
+from interview_core.plain_words import termination
 from interview_core.provenance import Provenance, describe
 from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionDeleted, SessionFinished
 from interview_core.viz.escaping import markdown_literal
@@ -21,15 +22,22 @@ st.title("Interview")
 def start_form() -> None:
     concepts = shared.config_names("concepts")
     methods = shared.config_names("methodologies")
+    # Outside the form so the description follows the choice.
+    concept = st.selectbox("Concept", concepts, index=concepts.index("oat_milk") if "oat_milk" in concepts else 0,
+                           key="start_concept")
+    described = registry.concept(concept)
+    with st.container(border=True):
+        st.text(described.name)
+        if described.objective:
+            st.caption("Objective: " + markdown_literal(described.objective))
+        st.text(described.stimulus.strip() or "(no stimulus text)")
     with st.form("start"):
         c1, c2 = st.columns(2)
-        concept = c1.selectbox("Concept", concepts, index=concepts.index("oat_milk") if "oat_milk" in concepts else 0)
-        method = c2.selectbox("Methodology", ["(the concept's own)", *methods])
-        c3, c4 = st.columns(2)
-        provider = c3.selectbox("Language provider", shared.PROVIDERS, index=0,
+        method = c1.selectbox("Methodology", ["(the concept's own)", *methods])
+        provider = c2.selectbox("Language provider", shared.PROVIDERS, index=0,
                                 help="offline: the embedded offline layer, no key needed. A provider without a key "
                                      "falls back to offline.")
-        max_turns = c4.number_input("Maximum turns", min_value=1, max_value=100, value=12, step=1)
+        max_turns = st.number_input("Maximum turns", min_value=1, max_value=100, value=12, step=1)
         if st.form_submit_button("Start interview", type="primary"):
             try:
                 with st.spinner("Writing the opening question..."):
@@ -91,11 +99,15 @@ def autopilot(held: shared.LiveSession) -> None:
         if not minds:
             st.caption(f"No simulated respondent mind is written for the concept '{session.concept.id}'.")
             return
+        st.caption("Rehearsal only: these answers are stored as simulated (with persona and mind), labelled as "
+                   "such here and in every export, and never shown to a respondent.")
         c1, c2, c3, c4 = st.columns(4)
         persona = c1.selectbox("Persona", shared.config_names("personas"), key="ap_persona")
         mind = c2.selectbox("Mind", minds, key="ap_mind")
         n = c3.number_input("Turns", min_value=1, max_value=50, value=3, key="ap_turns")
         seed = c4.number_input("Seed", min_value=0, value=0, key="ap_seed")
+        c1.caption(markdown_literal(registry.persona(persona).description or "(no description)"))
+        c2.caption(markdown_literal(shared.mind_summary(mind)))
         if not st.button("Run autopilot", key="ap_run", disabled=session.finished):
             return
         from interview_core.simulation.autopilot import autopilot as run_autopilot
@@ -130,7 +142,7 @@ session = held.session
 shared.mode_badges(session)
 shared.session_caption(session)
 
-top = st.columns([3, 1, 1])
+top = st.columns([2, 1, 1, 1])
 with top[1].popover("Respondent link"):
     base_url = shared.settings().access.public_base_url
     st.caption("Send this link to a remote respondent. It opens this interview only, and shows only its "
@@ -139,9 +151,28 @@ with top[1].popover("Respondent link"):
     if not base_url:
         st.caption("Put your public address in front of it, or set INTERVIEW_ACCESS__PUBLIC_BASE_URL to get "
                    "a complete link (README: serving interviews to remote respondents).")
-if top[2].button("New interview"):
-    del st.session_state[shared.SESSION_KEY]
-    st.rerun()
+# Ending or replacing an interview asks first; both sit at the top, away from the answer box.
+if top[2].button("End interview...", key="end", disabled=session.finished):
+    st.session_state["confirm"] = "end"
+if top[3].button("New interview...", key="new"):
+    st.session_state["confirm"] = "new"
+confirm = st.session_state.get("confirm")
+if confirm:
+    st.warning("End this interview now? No further answers will be taken, also not from the respondent's link."
+               if confirm == "end" else
+               "Start a new interview? This one stays stored under Sessions and can be resumed there.")
+    yes, no = st.columns(2)
+    if yes.button("Yes, end it" if confirm == "end" else "Yes, start a new one", key="confirm_yes", type="primary"):
+        st.session_state.pop("confirm")
+        if confirm == "end":
+            with held.lock:
+                session.end("ended_by_researcher")
+        else:
+            del st.session_state[shared.SESSION_KEY]
+        st.rerun()
+    if no.button("Cancel", key="confirm_no"):
+        st.session_state.pop("confirm")
+        st.rerun()
 
 # Read the current question before drawing the transcript, so an answer typed below is bound to a
 # question this browser has displayed (never to one that arrived while it was drawing).
@@ -151,16 +182,13 @@ st.session_state[SHOWN_KEY] = session.current_question_id
 conversation(session)
 
 if session.finished:
-    st.success(f"The interview has ended: **{session.termination_reason or 'finished'}**.", icon=":material/flag:")
+    st.success(f"The interview has ended: {termination(session.termination_reason)}.", icon=":material/flag:")
     shared.scroll_to_end(key="scroll_end")  # a finished interview opens at its end
 else:
     if st.session_state.pop("ap_done", None):
         st.caption("Autopilot finished; the turns above are stored.")
     autopilot(held)
-    if st.button("End interview", key="end"):
-        with held.lock:
-            session.end("ended_by_researcher")
-        st.rerun()
+    shared.live_watch(session)
     if refused := st.session_state.pop("answer_refused", None):
         st.warning(refused)
     text = st.chat_input("Type the respondent's answer", key=shared.ANSWER_BOX)

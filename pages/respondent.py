@@ -1,15 +1,17 @@
-"""The respondent's view (``?session=TOKEN&view=respondent``): only this interview's conversation.
+"""The respondent's view (``?session=TOKEN&view=respondent``): consent, the stimulus, the conversation, an
+end screen.
 
-No analyst page, control or other session is reachable from here: the app registers this page alone, the
-session is found only by its unguessable token, and nothing but the questions and the respondent's own
-answers is shown (rehearsal answers typed by the researcher or simulated are hidden, and no provenance is
-ever shown).
+No analyst page, control or other session is reachable from here: app.py registers this page alone for a
+respondent link, the session is found only by its unguessable token, and nothing but the questions and the
+respondent's own answers is shown (rehearsal answers typed by the researcher or simulated are hidden, and
+no provenance is ever shown). Declining consent stores nothing.
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from interview_core.plain_words import questions_left
 from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionFinished
 from pages import gate, shared
 
@@ -23,43 +25,90 @@ if held is None:
     st.stop()
 
 session: InterviewSession = held.session
-st.title("Interview")
-st.caption("Thank you for taking part. Answer in your own words; there are no right or wrong answers.")
+STIMULUS_SEEN = f"stimulus_seen:{session.session_id}"
+SHOWN_KEY = f"shown_question:{session.session_id}"
 
 
 def own_conversation(transcript: list[dict]) -> list[dict]:
     """The questions this respondent answered or is asked now, and their own answers only."""
-    answered_by_others = {u["reply_to"] for u in transcript
-                          if u["speaker"] == "respondent" and u.get("source") not in (None, "respondent")}
-    hidden = answered_by_others | {u["id"] for u in transcript if u["speaker"] == "respondent"
-                                   and u.get("source") not in (None, "respondent")}
+    others = [u for u in transcript if u["speaker"] == "respondent" and u.get("source") not in (None, "respondent")]
+    hidden = {u["id"] for u in others} | {u["reply_to"] for u in others}
     return [u for u in transcript if u["id"] not in hidden]
 
 
-SHOWN_KEY = "shown_question"
+def stimulus() -> None:
+    st.text(session.concept.stimulus.strip() or session.concept.name)
+    image = session.stimulus_image()
+    if image is not None:
+        st.image(str(image), width="stretch")
+
+
+def end_screen() -> None:
+    st.success("Thank you! The interview is complete and your answers have been saved.", icon=":material/check:")
+    st.write("You can close this page now.")
+    st.stop()
+
+
+st.title(session.concept.name)
+
+if st.session_state.get("declined"):
+    st.info("Thank you for your time. Nothing has been recorded. You can close this page now.")
+    st.stop()
+
+if not session.consented:
+    if session.finished:
+        st.info("This interview has ended. Thank you for your interest.")
+        st.stop()
+    st.subheader("Before we start")
+    st.text(session.consent_text)
+    agree, decline = st.columns(2)
+    if agree.button("Yes, I agree to take part", type="primary", key="consent_yes"):
+        session.record_consent()
+        st.rerun()
+    if decline.button("No, thank you", key="consent_no"):
+        st.session_state["declined"] = True  # nothing is stored
+        st.rerun()
+    st.stop()
+
+mine = own_conversation(session.transcript())
+answered = any(u["speaker"] == "respondent" for u in mine)
+if not answered and not st.session_state.get(STIMULUS_SEEN) and not session.finished:
+    st.subheader("Please read this first")
+    stimulus()
+    if st.button("Continue to the first question", type="primary", key="stimulus_done"):
+        st.session_state[STIMULUS_SEEN] = True
+        st.rerun()
+    st.stop()
+
+with st.expander("Read the description again"):
+    stimulus()
+
 shown = st.session_state.get(SHOWN_KEY)  # the question this browser displayed on its last run
 st.session_state[SHOWN_KEY] = session.current_question_id
 if refused := st.session_state.pop("answer_refused", None):
     st.warning(refused)
 
-for u in own_conversation(session.transcript()):
+for u in mine:
     with st.chat_message("assistant" if u["speaker"] == "interviewer" else "user",
                          avatar=":material/forum:" if u["speaker"] == "interviewer" else ":material/person:"):
         st.text(u["text"])
 
 if session.finished:
-    st.success("The interview has ended. Thank you for your time!")
-    st.stop()
+    end_screen()
 
+st.caption(questions_left(session.questions_left) + ". Answer in your own words; there are "
+           "no right or wrong answers.")
 text = st.chat_input("Your answer")
 if text is not None:
     with held.lock:
         try:
-            with st.spinner("..."):
+            with st.spinner("The interviewer is reading your answer..."):
                 session.answer(text, question_id=shown)
         except QuestionNotCurrent as exc:
             st.session_state["answer_refused"] = str(exc)
-        except (InvalidAnswer, SessionFinished) as exc:
+        except SessionFinished:
+            pass  # the end screen follows on the rerun
+        except InvalidAnswer as exc:
             st.warning(str(exc))
             st.stop()
     st.rerun()

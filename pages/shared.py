@@ -21,6 +21,7 @@ import streamlit as st
 from interview_core.config import registry
 from interview_core.config.settings import Settings, load_settings
 from interview_core.persistence import Repository
+from interview_core.plain_words import dedup_status
 from interview_core.session import InterviewSession, session_id_for_token
 
 URL_KEY = "session_id"  # the query parameter that carries the analyst's current session
@@ -249,13 +250,47 @@ def mode_badges(session: InterviewSession | None = None) -> None:
         st.warning(f"**The language provider timed out**: {tasks} run on the offline layer until it has cooled off, "
                    "then the provider is tried again.", icon=":material/timer_off:")
     if session is not None and session.canonical_status:
-        st.caption(f"De-duplication: {session.canonical_status}")
+        st.caption(f"De-duplication: {dedup_status(session.canonical_status)}")
 
 
 def session_caption(session: InterviewSession) -> None:
     row = session.row
-    st.caption(f"Session `{session.session_id}` · {row['concept_id']} · {row['methodology_name']} · "
-               f"turn {session.turn_number}/{row['max_turns']} · {row['status']}")
+    status = "finished" if row["status"] == "finished" else "in progress"
+    st.caption(f"Interview {session.session_id} (its reference under Sessions and in exports) · {row['concept_id']} · "
+               f"{row['methodology_name']} · {session.turn_number} of at most {row['max_turns']} answers · {status}")
+
+
+LIVE_REFRESH_S = 2.0
+
+
+def _live_signature(session_id: str) -> tuple:
+    row = repo().get_session(session_id) or {}
+    return (len(repo().list_utterances(session_id)), row.get("status"))
+
+
+def live_watch(session: InterviewSession) -> None:
+    """While the interview is in progress, check every couple of seconds whether an answer arrived (from a
+    remote respondent) and redraw the page when one did; nothing polls once it has ended."""
+    key = f"live_signature:{session.session_id}"
+    st.session_state[key] = _live_signature(session.session_id)
+
+    @st.fragment(run_every=LIVE_REFRESH_S if not session.finished else None)
+    def watch() -> None:
+        if _live_signature(session.session_id) != st.session_state.get(key):
+            st.rerun(scope="app")
+
+    watch()
+
+
+@st.cache_resource(show_spinner=False)
+def mind_summary(name: str) -> str:
+    """A simulated respondent's mind in a sentence: how much it knows and a few of its ideas."""
+    from interview_core.simulation.mind import load_mind
+
+    mind = load_mind(name)
+    phrases = [c.phrasings[0] for c in mind.concepts[:3]]
+    return (f"Knows {len(mind.concepts)} ideas about {mind.concept} and {len(mind.links)} links between them, "
+            f"e.g. " + "; ".join(f"“{p}”" for p in phrases) + ".")
 
 
 _SCROLL_JS = """

@@ -26,6 +26,11 @@ class Concept(BaseModel):
     methodology: str
     objective: str = ""
     stimulus: str = ""
+    # An image shown with the stimulus: a file name relative to the concept file's folder (or absolute).
+    stimulus_image: str | None = None
+    # Shown to respondents before the first question (a study's consent text takes precedence).
+    consent_text: str = ""
+    language: str = "en"  # BCP 47 tag of the interview language (a study's language takes precedence)
     elements: list[Element] = Field(default_factory=list)
 
     def element(self, element_id: str) -> Element | None:

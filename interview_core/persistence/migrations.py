@@ -310,3 +310,9 @@ def m012_weight_changes(db: Database) -> None:
             created_at TEXT NOT NULL,
             PRIMARY KEY (session_id, seq)
         )""")
+
+
+@migration
+def m013_consent(db: Database) -> None:
+    # When the respondent agreed to take part (NULL: not yet; declining stores nothing at all).
+    db.execute("ALTER TABLE sessions ADD COLUMN consent_at TEXT")

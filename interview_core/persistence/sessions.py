@@ -12,7 +12,7 @@ from .settings_summary import summarize_settings
 SPEAKERS = {"interviewer": "i", "respondent": "r"}
 UTTERANCE_COLUMNS = "id, turn, speaker, text, created_at, source, source_detail, reply_to"
 UPDATABLE = ("status", "termination_reason", "methodology_yaml", "concept_yaml", "max_turns", "policy", "settings_summary",
-             "respondent_ref")
+             "respondent_ref", "consent_at")
 
 
 class AnswerConflict(Exception):

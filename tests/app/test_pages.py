@@ -186,7 +186,10 @@ def test_resume_switches_to_interview(interviewed):
     at = interviewed
     first = at.session_state["session_id"]
     at.switch_page("pages/interview.py").run()
-    next(b for b in at.button if b.label == "New interview").click().run()
+    at.button(key="new").click().run()
+    assert any("Start a new interview?" in w.value for w in at.warning)
+    assert at.session_state["session_id"] == first  # nothing happens before the confirmation
+    at.button(key="confirm_yes").click().run()
     start_interview(at)
     assert at.session_state["session_id"] != first
     at.switch_page("pages/sessions.py").run()
@@ -214,12 +217,15 @@ def test_respondent_view_shows_only_the_conversation(interviewed):
     rv.query_params["session"] = token
     rv.query_params["view"] = "respondent"
     rv.run()
+    rv.button(key="consent_yes").click().run()
+    rv.button(key="stimulus_done").click().run()
     assert not rv.exception
     # The three answers were typed by the researcher: the respondent sees neither them nor their
     # questions, only the current question; no provenance label is shown.
     assert len(rv.chat_message) == 1
     assert not rv.button and not rv.text_area and not rv.selectbox and not rv.dataframe
     body = texts(rv)
+    assert "questions left" in body
     assert "Offline mode" not in body and "strategy" not in body and sid not in body
     assert "Researcher" not in body and not any(a in body for a in ANSWERS)
     rv.chat_input[0].set_value(XSS).run()
@@ -254,3 +260,20 @@ def test_two_tabs_answering_the_same_question_make_one_turn(interviewed):
     texts_stored = [u["text"] for u in repo.list_utterances(sid) if u["speaker"] == "respondent"]
     assert "The second tab answers the same question." not in texts_stored and len(repo.turn_results(sid)) == 4
     assert "Researcher (typed on the analyst page)" in texts(other)
+
+
+def test_ending_asks_first_and_says_why_in_plain_words(interviewed):
+    at = interviewed
+    sid = at.session_state["session_id"]
+    repo = Repository(Path(os.environ["INTERVIEW_DATABASE"]))
+    at.button(key="end").click().run()
+    assert any("End this interview now?" in w.value for w in at.warning)
+    at.button(key="confirm_no").click().run()
+    assert repo.get_session(sid)["status"] == "active" and at.chat_input
+    at.button(key="end").click().run()
+    at.button(key="confirm_yes").click().run()
+    assert repo.get_session(sid)["status"] == "finished" and not at.chat_input
+    assert any("The interview has ended: the researcher ended it." in s.value for s in at.success)
+    assert "ended_by_researcher" not in texts(at)
+    body = texts(at)
+    assert "Similar answers are grouped" in body and "3 of at most 12 answers" in body
