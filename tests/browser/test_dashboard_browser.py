@@ -148,6 +148,8 @@ def test_dashboard_in_chromium(server, tmp_path):
         repo = Repository(db)
         token = repo.get_session(repo.list_sessions()[0]["session_id"])["respondent_token"]
         page.goto(f"{base}/?session={token}&view=respondent")
+        page.get_by_role("button", name="Yes, I agree to take part").click()
+        page.get_by_role("button", name="Continue to the first question").click()
         page.get_by_test_id("stChatInput").wait_for()
         _settled(page)
         _no_exception(page, "respondent view")

@@ -91,6 +91,7 @@ def test_markdown_in_answers_renders_as_text_on_every_page(streamlit_app, browse
         assert page.locator('[data-testid="stException"]').count() == 0, name
         seen_pages.append(name)
     page.goto(f"{base}/?session={token}&view=respondent")
+    page.get_by_role("button", name="Yes, I agree to take part").click()  # then the own answers, no stimulus step
     page.get_by_text(f"![pic](http://{PROBE}/p.png)", exact=False).first.wait_for()
     settled(page)
     assert _probe_elements(page) == []
