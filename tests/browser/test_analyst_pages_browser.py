@@ -133,6 +133,8 @@ def test_analyst_pages_in_chromium(streamlit_app, browser, tmp_path):
     _go(page, "Interview")
     page.get_by_role("button", name="End interview").click()
     settled(page)
+    page.get_by_role("button", name="Yes, end it").click()  # ending asks for confirmation
+    settled(page)
     third = context.new_page()
     third.goto(f"{base}/interview?session_id={sid}")
     settled(third)
