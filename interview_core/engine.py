@@ -100,6 +100,8 @@ class EngineState:
     answered_turns: list[int] = field(default_factory=list)
     phase: str = "early"
     assessment: dict | None = None
+    # Set when the closing question has been asked: why the interview ends once it is answered.
+    closing_reason: str | None = None
 
     def to_dict(self) -> dict:
         return {
@@ -118,6 +120,7 @@ class EngineState:
             "answered_turns": list(self.answered_turns),
             "phase": self.phase,
             "assessment": self.assessment,
+            "closing_reason": self.closing_reason,
         }
 
     @classmethod
@@ -134,6 +137,7 @@ class EngineState:
                                        "new_node_history", "max_depth_history", "answered_turns")},
             phase=d["phase"],
             assessment=d.get("assessment"),
+            closing_reason=d.get("closing_reason"),
         )
 
 
@@ -326,6 +330,15 @@ class Engine:
             self.methodology, turn, max_turns, selection.strategy, st.max_depth_history, st.depth_history,
             st.momentum.fatigued, st.coverage.summary(st.graph.g)["ratio"], st.new_node_history,
         )
+
+    @property
+    def closing_reason(self) -> str | None:
+        """Why the interview ends once the closing question (already asked) is answered; None before."""
+        return self.state.closing_reason
+
+    def begin_close(self, reason: str) -> None:
+        """The closing question is being asked: the next answer is the last, and ``reason`` says why."""
+        self.state.closing_reason = reason
 
     # -- what-if -------------------------------------------------------------------------------------
     def rerank(self, selection_or_stored_signals: Selection | dict, methodology: Methodology) -> list[Alternative]:

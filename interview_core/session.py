@@ -341,6 +341,11 @@ class InterviewSession:
         return self.row["status"] == "finished"
 
     @property
+    def awaiting_closing_answer(self) -> bool:
+        """The closing question has been asked and the interview ends with its answer (or :meth:`end`)."""
+        return bool(self.engine.closing_reason) and not self.finished
+
+    @property
     def termination_reason(self) -> str | None:
         return self.row.get("termination_reason")
 
@@ -458,11 +463,15 @@ class InterviewSession:
     @property
     def questions_left(self) -> int:
         """How many questions the budget still allows, the current one included (the interviewer may close
-        earlier)."""
+        earlier). Once the closing question is asked, it is the one left."""
+        if self.awaiting_closing_answer:
+            return 1
         return max(0, self.max_turns - self.turn_number)
 
-    def end(self, reason: str = "ended_by_researcher") -> None:
-        """End the interview now (the researcher stops it); no further answers are taken."""
+    def end(self, reason: str | None = None) -> None:
+        """End the interview now; no further answers are taken. ``reason`` defaults to the closing reason
+        when the closing question is waiting for its answer, else ``ended_by_researcher``."""
+        reason = reason or self.engine.closing_reason or "ended_by_researcher"
         if not self.finished:
             self.repo.update_session(self.session_id, status="finished", termination_reason=reason)
 

@@ -96,7 +96,8 @@ for u in mine:
 if session.finished:
     end_screen()
 
-st.caption(questions_left(session.questions_left) + ". Answer in your own words; there are "
+left = "This is the last question" if session.awaiting_closing_answer else questions_left(session.questions_left)
+st.caption(left + ". Answer in your own words; there are "
            "no right or wrong answers.")
 text = st.chat_input("Your answer")
 if text is not None:

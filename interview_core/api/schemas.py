@@ -70,6 +70,8 @@ class AnswerResult(BaseModel):
     question: Question = Field(description="the next question (the closing remark when finished)")
     finished: bool
     termination_reason: str | None = None
+    closing: bool = Field(False, description="true when the question is the closing one: the interview ends "
+                                             "with its answer")
     replayed: bool = Field(False, description="true when this answer had already been recorded (a retry)")
 
 

@@ -31,7 +31,7 @@ def _replay(session: InterviewSession, question_id: str, text: str) -> AnswerRes
         return None
     return AnswerResult(turn=turn, question=Question(id=asked["id"], text=asked["text"]),
                         finished=not result.should_continue, termination_reason=result.termination_reason,
-                        replayed=True)
+                        closing=result.closing_question, replayed=True)
 
 
 def _stale(session: InterviewSession) -> ApiError:
@@ -59,4 +59,5 @@ def answer(live: LiveSessions, session_id: str, question_id: str, text: str) -> 
             raise ApiError(409, "session_finished", "This interview has ended; thank you.")
         return AnswerResult(turn=result.turn_number,
                             question=Question(id=result.question_utterance_id, text=result.next_question),
-                            finished=not result.should_continue, termination_reason=result.termination_reason)
+                            finished=not result.should_continue, termination_reason=result.termination_reason,
+                            closing=result.closing_question)

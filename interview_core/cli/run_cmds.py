@@ -67,6 +67,14 @@ def _lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in text.split("\n") if line.strip()]
 
 
+def _end_at_close(session) -> None:
+    """No answer came to the closing question (end of input): the interview ends there, for its reason."""
+    if session.awaiting_closing_answer:
+        session.end()
+        print(f"\n[interview ended: {session.termination_reason}; the closing question was not answered]",
+              file=sys.stderr)
+
+
 def _run(args) -> int:
     from ..session import InterviewSession, InvalidAnswer  # heavy: engine, language, embeddings
 
@@ -88,12 +96,14 @@ def _run(args) -> int:
         if answers is not None:
             answer = next(answers, None)
             if answer is None:
+                _end_at_close(session)
                 break
             print(f"Respondent: {escape_controls(answer)}")
         else:
             try:
                 answer = input("You: ")
             except EOFError:
+                _end_at_close(session)
                 break
         try:
             result = session.answer(answer)
@@ -103,7 +113,8 @@ def _run(args) -> int:
         turns.append({"question": question, "answer": answer, "turn_result": result.model_dump(mode="json")})
         focus = escape_controls(result.focus.label or "-")
         print(f"  [turn {result.turn_number} | {result.phase} | {result.strategy_selected} -> {focus} | "
-              f"{result.graph_state.get('node_count', 0)} nodes | {result.latency_ms:.0f} ms]", file=sys.stderr)
+              f"{result.graph_state.get('node_count', 0)} nodes | {result.latency_ms:.0f} ms"
+              f"{' | closing question' if result.closing_question else ''}]", file=sys.stderr)
         question = result.next_question
         if not result.should_continue:
             print(f"\nInterviewer: {escape_controls(question)}")

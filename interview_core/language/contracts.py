@@ -42,7 +42,8 @@ class QuestionRequest(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
     methodology: object  # config.Methodology
     concept: object  # config.Concept
-    kind: Literal["opening", "follow_up", "closing"] = "follow_up"
+    # farewell: the remark after the closing answer; always written offline (no provider call)
+    kind: Literal["opening", "follow_up", "closing", "farewell"] = "follow_up"
     strategy: object | None = None  # config.Strategy
     focus: FocusRef = Field(default_factory=FocusRef)
     phase: str = "early"

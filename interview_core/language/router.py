@@ -141,7 +141,7 @@ class LanguageRouter:
     def write_question(self, request: QuestionRequest) -> QuestionResult:
         """Exactly one question from the question task's provider, or the offline layer on failure."""
         provider = self.providers["question"]
-        if provider == OFFLINE:
+        if provider == OFFLINE or request.kind == "farewell":  # the farewell is a fixed remark: no call
             return self.offline.write_question(request)
         return self._guarded("question", provider, lambda: _with_reply(request, self._adapter(provider).write_question(request)),
                              lambda: self.offline.write_question(request), _usage_of, _with_usage)

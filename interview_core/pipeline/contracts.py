@@ -65,6 +65,7 @@ class StrategySelectionOutput(StageOutput):
 class ContinuationOutput(StageOutput):
     should_continue: bool
     termination_reason: str | None = None
+    closing_question: bool = False  # the next question is the closing one; the interview ends after its answer
 
 
 class QuestionGenerationOutput(StageOutput):
@@ -114,6 +115,7 @@ class PipelineContext(BaseModel):
     selection: Selection | None = None
     should_continue: bool | None = None
     termination_reason: str | None = None
+    closing_question: bool | None = None
     next_question: str | None = None
     question_usage: list[Usage] | None = None
     question_strategy: str | None = None
@@ -173,6 +175,9 @@ class TurnResult(BaseModel):
     next_question: str
     should_continue: bool
     signals: TurnSignals
+    # True when ``next_question`` is the closing question: the session stays active for its answer, the
+    # turn that answers it ends the interview (``should_continue`` False, ``next_question`` the farewell).
+    closing_question: bool = False
     strategy_alternatives: list[Alternative]
     termination_reason: str | None = None
     canonical_graph: dict | None = None

@@ -4,6 +4,11 @@
     -> StateComputation -> StrategySelection -> Continuation -> QuestionGeneration -> ResponseSaving
     -> ScoringPersistence
 
+The close is a turn like any other: when Continuation decides to end (the closing strategy wins, or a
+continuation rule fires), QuestionGeneration writes the closing question and the session stays active
+(``TurnResult.closing_question``); the answer to it runs through every stage (extracted and stored), and
+that turn ends the interview with the reason decided before, its "question" being the farewell.
+
 ``build_stages`` wires one session's stages with what each one works with. A ``PipelineContext`` flows
 through; each stage declares what it reads and returns a pydantic output that is merged into the
 context. Each stage's time is recorded in milliseconds. The session then commits the turn's record

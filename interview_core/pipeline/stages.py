@@ -180,8 +180,11 @@ class StrategySelection(Stage):
 
 
 class Continuation(Stage):
-    """Decide whether the interview goes on, and why not. A script has no closing strategy, so a scripted
-    interview (``closing_strategy_ends=False``) runs to its last turn."""
+    """Decide whether the interview goes on, and why not. When the engine decides to close (the closing
+    strategy wins, or a continuation rule ends the interview), the closing question is asked as a turn of
+    its own: the session stays active, and the turn that answers it ends the interview with that reason.
+    A script has no closing strategy, so a scripted interview (``closing_strategy_ends=False``) runs to its
+    last turn."""
 
     name = "Continuation"
     reads = ("selection", "turn_number")
@@ -191,15 +194,21 @@ class Continuation(Stage):
         self.engine, self.max_turns, self.closing_strategy_ends = engine, max_turns, closing_strategy_ends
 
     def run(self, ctx):
+        if self.engine.closing_reason:  # this answer replies to the closing question: the interview ends
+            return self.output(should_continue=False, termination_reason=self.engine.closing_reason)
         go_on, reason = self.engine.continuation(ctx.selection, ctx.turn_number, self.max_turns)
         if reason == "close_strategy" and not self.closing_strategy_ends:
             go_on = ctx.turn_number < self.max_turns
             reason = None if go_on else "max_turns_reached"
-        return self.output(should_continue=go_on, termination_reason=reason)
+        if go_on:
+            return self.output(should_continue=True)
+        self.engine.begin_close(reason)  # stored with this turn's engine state, so a reload knows
+        return self.output(should_continue=True, closing_question=True)
 
 
 class QuestionGeneration(Stage):
-    """Write the next question for the winning pair (or the closing question)."""
+    """Write the next question for the winning pair, the closing question, or (after the closing answer)
+    the farewell."""
 
     name = "QuestionGeneration"
     reads = ("selection", "should_continue", "recent_questions", "recent_turns")
@@ -212,7 +221,7 @@ class QuestionGeneration(Stage):
         sel = ctx.selection
         request = QuestionRequest(
             methodology=self.engine.methodology, concept=self.engine.concept,
-            kind="follow_up" if ctx.should_continue else "closing", strategy=self.engine.methodology.strategy(sel.strategy),
+            kind=question_kind(ctx), strategy=self.engine.methodology.strategy(sel.strategy),
             focus=sel.focus, phase=sel.phase, active_signals=active_signals(sel), rationale=rationale(sel),
             recent_turns=[*ctx.recent_turns, Turn(question=ctx.previous_question or "", answer=ctx.user_input)][-RECENT_TURNS:],
             recent_questions=ctx.recent_questions, summary_labels=summary_labels(self.engine),
@@ -230,7 +239,7 @@ class ScriptedQuestionGeneration(QuestionGeneration):
     name = "QuestionGeneration"
 
     def run(self, ctx):
-        if not ctx.should_continue:
+        if question_kind(ctx) != "follow_up":
             return super().run(ctx).model_copy(update={"question_strategy": "scripted"})
         return self.output(next_question=scripted_question(self.engine.concept, ctx.turn_number), question_usage=[],
                            question_strategy="scripted")
@@ -307,6 +316,13 @@ def rationale(selection) -> list[str]:
     return lines
 
 
+def question_kind(ctx) -> str:
+    """``follow_up``, ``closing`` (the interview ends after its answer) or ``farewell`` (it has ended)."""
+    if not ctx.should_continue:
+        return "farewell"
+    return "closing" if ctx.closing_question else "follow_up"
+
+
 def summary_labels(engine: Engine, n: int = 3) -> list[str]:
     """The labels of the ``n`` newest nodes (for summary and synthesis questions)."""
     nodes = sorted(engine.graph.nodes(), key=lambda x: (x.created_turn, x.id))
@@ -341,6 +357,7 @@ def build_turn_result(ctx) -> c.TurnResult:
         focus=sel.focus,
         next_question=ctx.next_question,
         should_continue=ctx.should_continue,
+        closing_question=bool(ctx.closing_question),
         signals=c.TurnSignals(global_=sel.global_signals,
                               node=sel.node_signals.get(node_id, {}) if node_id else {},
                               element=sel.element_signals.get(element_id, {}) if element_id else {},

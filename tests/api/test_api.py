@@ -35,7 +35,7 @@ def test_openapi_docs_are_served(anonymous):
 
 
 def test_a_whole_interview_over_http(api, researcher):
-    created = start(researcher, max_turns=3, respondent_ref="panel-42")
+    created = start(researcher, max_turns=2, respondent_ref="panel-42")  # 2 answers, then the closing one
     assert created["question"]["text"] and created["offline"] is True
     with as_respondent(api, created["respondent_token"]) as me:
         current = me.get("/v1/interview").json()
@@ -46,6 +46,7 @@ def test_a_whole_interview_over_http(api, researcher):
             assert r.status_code == 200, r.text
             body = r.json()
             assert body["turn"] == i and body["replayed"] is False
+            assert body["closing"] is (i == 2) and body["finished"] is (i == 3)
             question = body["question"]
         assert body["finished"] is True
         assert me.post("/v1/interview/answers", json={"question_id": question["id"], "text": "more"}).json()["error"][

@@ -133,6 +133,9 @@ def test_two_sessions_share_no_state(backend_settings):
 def test_interview_ends_and_refuses_more(backend_settings):
     s = InterviewSession.start("means_end_chain", "oat_milk", settings=backend_settings, max_turns=3)
     results = [s.answer(a) for a in ANSWERS[:3]]
+    # turn 3 reaches the budget: the closing question is asked, and its answer (turn 4) ends the interview
+    assert results[-1].should_continue is True and results[-1].closing_question and not s.finished
+    results.append(s.answer(ANSWERS[3]))
     assert results[-1].should_continue is False and results[-1].termination_reason == "max_turns_reached"
     assert s.finished
     with pytest.raises(SessionFinished):

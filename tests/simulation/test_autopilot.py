@@ -15,7 +15,8 @@ def _respondent(session):
 
 
 def test_autopilot_answers_each_current_question_and_stops_at_the_end(lexical_settings):
-    s = InterviewSession.start("means_end_chain", "oat_milk", settings=lexical_settings, max_turns=3)
+    # two answers in the budget, then the answer to the closing question
+    s = InterviewSession.start("means_end_chain", "oat_milk", settings=lexical_settings, max_turns=2)
     steps = list(autopilot(s, _respondent(s), 10, Provenance.simulated("cooperative", "oat_milk_texture_lover")))
     assert [st.result.turn_number for st in steps] == [1, 2, 3] and s.finished
     questions = [u for u in s.transcript() if u["speaker"] == "interviewer"]

@@ -20,6 +20,8 @@ from ...text.primitives import jaccard, words
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
+# After the closing answer only these questions about the interview are still answered.
+FAREWELL_META_TOPICS = ("purpose", "privacy")
 # A template frame used in this many of the last questions is not reused while another one is available.
 FRAME_WINDOW = 3
 # Two questions whose wording is this similar once the focus is masked out share a frame.
@@ -287,8 +289,12 @@ def meta_answer(request: QuestionRequest) -> str:
     if topic is None:
         return ""
     wording = _wording()["meta_answers"]
+    if request.kind == "farewell" and topic not in FAREWELL_META_TOPICS:
+        return ""  # the interview is over: only what the respondent may still want to know is answered
     if topic == "length" and request.turns_left is None:
         topic = "length_unknown"
+    if request.kind == "closing" and f"{topic.removesuffix('_unknown')}_closing" in wording:
+        topic = f"{topic.removesuffix('_unknown')}_closing"
     options = wording[topic]
     previous = " ".join((last.question or "").split())
     plain = re.sub(r"^(?:(?:okay|ok|thanks|i see|right)[.,!]\s*)+", "", previous, flags=re.I) or "what matters to you here?"
@@ -298,6 +304,13 @@ def meta_answer(request: QuestionRequest) -> str:
     return text
 
 
+def farewell(request: QuestionRequest) -> str:
+    """The remark that ends the interview once the closing question is answered (no question in it)."""
+    options = _wording()["farewells"]
+    return _fill(options[(request.seed + request.turn_number) % len(options)], _values(request)) or options[-1].format(
+        concept="this")
+
+
 def interviewer_reply(request: QuestionRequest) -> str:
     """What the interviewer says before any provider's next question: the answer to a question about
     the interview in the respondent's last answer, or "" (never before the opening question)."""
@@ -305,10 +318,10 @@ def interviewer_reply(request: QuestionRequest) -> str:
 
 
 def write_offline_question(request: QuestionRequest, embed=None) -> str:
-    """The question for a request, preceded by the answer to a question the respondent asked about the
-    interview (:func:`meta_answer`), if any."""
+    """The question for a request (for ``farewell``, the closing remark), preceded by the answer to a
+    question the respondent asked about the interview (:func:`meta_answer`), if any."""
     answer = interviewer_reply(request)
-    question = _write_question(request, embed)
+    question = farewell(request) if request.kind == "farewell" else _write_question(request, embed)
     return f"{answer} {question}" if answer else question
 
 
