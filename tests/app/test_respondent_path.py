@@ -76,6 +76,10 @@ def test_consent_stimulus_answers_and_end_screen(link):
             break
         at.chat_input[0].set_value(a).run()
         assert not at.exception
+    # the budget is reached: the closing question is asked, and its answer ends the interview
+    assert any("This is the last question" in c.value for c in at.caption) and at.chat_input
+    at.chat_input[0].set_value("Only that the carton is recyclable, which I like").run()
+    assert not at.exception
     assert session.finished or InterviewSession.load(session.session_id, settings=session.settings).finished
     assert any("interview is complete" in s.value for s in at.success)
     assert not at.chat_input
