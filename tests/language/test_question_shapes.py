@@ -36,7 +36,7 @@ def outside_quotes(q: str) -> str:
     ("when nobody's", "", "plain"),
     ("if the numbers were there nobody could argue", "If the numbers were there nobody could argue.", "np"),
     ("creamy texture", "", "np"),
-    ("not scraping by every march", "Not scraping by every March.", "said"),
+    ("not rushing every monday", "Not rushing every Monday.", "said"),
     ("noticed was the energy report", "The first thing I noticed was the energy report.", "np"),
 ])
 def test_fragment_to_question_shape(mec, oat_milk, label, answer, shape):
@@ -57,21 +57,21 @@ def test_fragment_to_question_shape(mec, oat_milk, label, answer, shape):
 
 def test_quote_is_the_respondents_sentence(mec, oat_milk):
     q = ask(mec, oat_milk, "when nobody's", answer="Because if I could see it, I reckon I'd stop heating the place "
-                                                   "when nobody's in. The last bill was brutal.")
-    assert "when nobody's in" in q and "The last bill" not in q
+                                                   "when nobody's in. The rent went up again.")
+    assert "when nobody's in" in q and "The rent went" not in q
 
 
 def test_element_names_are_quoted_when_no_noun_phrase(mec, oat_milk):
-    q = ask(mec, oat_milk, "Learns your schedule", kind="element", strategy="cover_element")
-    assert '"Learns your schedule"' in q or "learns your schedule" not in q.lower(), q
+    q = ask(mec, oat_milk, "Pours without splashing", kind="element", strategy="cover_element")
+    assert '"Pours without splashing"' in q or "pours without splashing" not in q.lower(), q
 
 
 @pytest.mark.parametrize("fragment,phrase", [
     ("noticed was the energy report", "the energy report"),
-    ("it'd take a bit of stress away", "taking a bit of stress away"),
-    ("hate opening the post in january", "opening the post"),
+    ("it'd save a lot of time", "saving a lot of time"),
+    ("love riding to work in march", "riding to work"),
     ("if the numbers were there nobody could argue", "the numbers being there"),
-    ("had a proper row about the heating last winter", "a proper row about the heating"),
+    ("had a long chat about the rent last summer", "a long chat about the rent"),
     ("wait it says you can take", None),
     ("when nobody's", None),
     ("that's the problem", None),

@@ -25,10 +25,10 @@ def test_faulty_questions_are_flagged(question):
 @pytest.mark.parametrize("question", [
     "Why does the creamy texture matter to you?",
     'You said "I\'d stop heating the place when nobody\'s in". Why does that matter to you?',
-    "Okay. What does a proper row about the heating look like for you in practice?",
+    "Okay. What does a long chat about the rent look like for you in practice?",
     "Not long: about 5 more questions. What's behind that for you?",
     "Is there any last thought about oat milk you'd like to leave me with?",
-    'What do you think about "Learns your schedule"?',
+    'What do you think about "Pours without splashing"?',
     "When did you last use something like this? Walk me through it.",
 ])
 def test_acceptable_questions_pass(question):
@@ -37,8 +37,8 @@ def test_acceptable_questions_pass(question):
 
 @pytest.mark.parametrize("label,bad", [
     ("wait it says you can take", True), ("if the numbers were there", True), ("anyway", True),
-    ("no idea what our heating costs until", True), ("because it's cheap", True), ("was always a drama", True),
-    ("i'd stop heating", True), ("feeling secure", False), ("the energy report", False),
+    ("no idea what our heating costs until", True), ("because it's cheap", True), ("was always a hassle", True),
+    ("i'd stop heating", True), ("feeling rested", False), ("the energy report", False),
     ("being able to read", False), ("no added sugar", False),
 ])
 def test_label_screen(label, bad):
