@@ -9,15 +9,11 @@ respondent view showing the conversation only.
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from conftest import CHROMIUM_ARGS, TIMEOUT_MS, settled
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -27,56 +23,14 @@ ANSWERS = [
     f"{XSS} the price is too high, so I buy it less often",
     "It makes me feel healthier and that gives me peace of mind",
 ]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-TIMEOUT_MS = 90_000
 
 pytestmark = pytest.mark.browser
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
-def server(tmp_path):
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
-    env["INTERVIEW_DATABASE"] = str(tmp_path / "browser.db")
-    log = open(tmp_path / "streamlit.log", "w")
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "streamlit"), "run", "app.py", "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port)],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    try:
-        deadline = time.time() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                assert proc.poll() is None, (tmp_path / "streamlit.log").read_text()
-                assert time.time() < deadline, "streamlit did not start within 90 s"
-                time.sleep(0.5)
-        yield f"http://127.0.0.1:{port}", env["INTERVIEW_DATABASE"]
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
-        log.close()
-
-
-def _settled(page) -> None:
-    """Wait until Streamlit has finished the current run (no running indicator), then for paint."""
-    page.wait_for_selector('[data-testid="stApp"]', timeout=TIMEOUT_MS)
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running')",
-        timeout=TIMEOUT_MS)
-    page.wait_for_timeout(400)
+def server(streamlit_app):
+    """The app as a user starts it: embeddings on (the shared fixture switches them off for speed)."""
+    return streamlit_app(env={"INTERVIEW_DEDUP__EMBEDDINGS_ENABLED": "true"})
 
 
 def _no_exception(page, where: str) -> None:
@@ -101,32 +55,32 @@ def test_dashboard_in_chromium(server, tmp_path):
         # The very first request of the process asks for a file in pages/ directly: it must still be served
         # through app.py's navigation (no legacy page per file, no analyst page outside the menu).
         page.goto(f"{base}/shared")
-        _settled(page)
+        settled(page)
         nav = page.get_by_test_id("stTopNav")
         nav.get_by_role("link", name="Home", exact=True).wait_for()
-        _settled(page)
+        settled(page)
         words = nav.inner_text().split()
         assert words == ["Home", "Interview", "Graph", "Scoring", "Weights", "Sessions", "Study"]
         assert not {"shared", "respondent", "app"} & set(words)
         nav.get_by_role("link", name="Interview", exact=True).click()
-        _settled(page)
+        settled(page)
         page.get_by_role("button", name="Start interview").click()
         page.get_by_test_id("stChatInput").wait_for()
-        _settled(page)
+        settled(page)
         assert page.get_by_text("Offline mode").count() >= 1
         for i, text in enumerate(ANSWERS, start=1):
             box = page.get_by_test_id("stChatInputTextArea")
             box.fill(text)
             box.press("Enter")
             page.get_by_text(f"Turn {i} · phase").wait_for(timeout=TIMEOUT_MS)
-            _settled(page)
+            settled(page)
         _no_exception(page, "interview")
         assert page.get_by_text(XSS, exact=False).count() >= 1  # the probe is shown as text
         page.screenshot(path=str(SHOTS / "interview.png"), full_page=True)
 
         for name in ("graph", "scoring", "weights", "sessions", "home"):
             nav.get_by_role("link", name=name.capitalize(), exact=True).click()  # in-app navigation keeps the session
-            _settled(page)
+            settled(page)
             _no_exception(page, name)
             if name == "graph":
                 frame = page.frame_locator("iframe").first
@@ -137,7 +91,7 @@ def test_dashboard_in_chromium(server, tmp_path):
             page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
         nav.get_by_role("link", name="Sessions", exact=True).click()
-        _settled(page)
+        settled(page)
         with page.expect_download() as dl:
             page.get_by_role("button", name="JSON (all turn results)").click()
         data = json.loads(Path(dl.value.path()).read_text())
@@ -151,14 +105,14 @@ def test_dashboard_in_chromium(server, tmp_path):
         page.get_by_role("button", name="Yes, I agree to take part").click()
         page.get_by_role("button", name="Continue to the first question").click()
         page.get_by_test_id("stChatInput").wait_for()
-        _settled(page)
+        settled(page)
         _no_exception(page, "respondent view")
         assert page.get_by_text(ANSWERS[0], exact=False).count() == 0  # the researcher's answers stay hidden
         box = page.get_by_test_id("stChatInputTextArea")
         box.fill(XSS)
         box.press("Enter")
         page.get_by_text(XSS, exact=False).first.wait_for(timeout=TIMEOUT_MS)  # shown as text, not markup
-        _settled(page)
+        settled(page)
         assert page.get_by_test_id("stTopNav").count() == 0 and page.get_by_test_id("stSidebarNav").count() == 0
         assert page.get_by_text("strategy").count() == 0
         assert page.locator('[data-testid="stButton"], [data-testid="stDownloadButton"], iframe').count() == 0
