@@ -8,7 +8,8 @@ import pytest
 
 from interview_core.persistence import Repository
 from interview_core.study.synthetic import synthetic_study
-from test_dashboard_browser import CHROMIUM_ARGS, SHOTS, TIMEOUT_MS, _no_exception, _settled, server  # noqa: F401
+from conftest import CHROMIUM_ARGS, TIMEOUT_MS, settled as _settled
+from test_dashboard_browser import SHOTS, _no_exception, server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 
@@ -73,8 +74,11 @@ def test_study_page_in_chromium(lexical, server, tmp_path):
 
         # download the REFI-QDA project: it carries the edited codebook
         page.get_by_role("tab", name="Export").click()
+        _settled(page)
+        button = page.get_by_role("button", name="REFI-QDA project (.qdpx)")
+        button.wait_for()
         with page.expect_download() as info:
-            page.get_by_role("button", name="REFI-QDA project (.qdpx)").click()
+            button.click()
         target = tmp_path / "study.qdpx"
         info.value.save_as(target)
         with zipfile.ZipFile(target) as z:
