@@ -31,6 +31,8 @@ else:
         st.Page("pages/sessions.py", title="Sessions"),
         st.Page("pages/study.py", title="Study"),
     ]
+    if gate.signed_in():  # who is signed in, and the way out
+        pages.append(st.Page(gate.sign_out_page, title="Sign out", url_path="sign-out"))
     # Sidebar navigation is switched off in .streamlit/config.toml (so no visitor ever sees the pages/
     # folder listed before this runs); the analyst's menu is drawn at the top instead.
     st.navigation(pages, position="top").run()

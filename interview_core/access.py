@@ -2,8 +2,8 @@
 
 Two roles. The *analyst* sees every page; when the app is served beyond the local machine the analyst
 must sign in (a password, or a PBKDF2 hash of it, from the environment or the secrets file; or an identity
-provider through Streamlit's ``st.login``). The *respondent* holds an unguessable token that opens that
-one interview and nothing else.
+provider through Streamlit's ``st.login``, admitting only the listed addresses or domains). The
+*respondent* holds an unguessable token that opens that one interview and nothing else.
 """
 
 from __future__ import annotations
@@ -72,6 +72,58 @@ def sign_in_required(*, server_address: str | None, forced: bool, client_address
     if forced or proxied or not is_loopback(server_address):
         return True
     return client_address is not None and not is_loopback(client_address)
+
+
+def identity_allowed(email: str | None, *, email_verified: object = None, emails: list[str] | tuple = (),
+                     domains: list[str] | tuple = ()) -> bool:
+    """True when an identity signed in through the identity provider may open the analyst pages.
+
+    Allowed: its e-mail address is on ``emails``, or its domain (the part after the last ``@``) is one of
+    ``domains`` (exactly: ``example.org`` admits ``ana@example.org``, not ``ana@sub.example.org`` nor
+    ``ana@badexample.org``). Case and surrounding spaces are ignored. An identity whose provider says the
+    address is not verified (``email_verified`` false) is refused; providers that do not send the claim
+    are taken at their word. Nothing listed: nobody is let in.
+    """
+    if email_verified is False or (isinstance(email_verified, str) and email_verified.lower() == "false"):
+        return False
+    address = normalise_email(email)
+    if not address:
+        return False
+    if address in {normalise_email(e) for e in emails}:
+        return True
+    return address.rpartition("@")[2] in {normalise_domain(d) for d in domains}
+
+
+AUTH_KEYS = ("redirect_uri", "cookie_secret", "client_id", "client_secret", "server_metadata_url")
+
+
+def auth_problems(section: dict) -> list[str]:
+    """What stops Streamlit's ``st.login`` from working with the ``[auth]`` section of the secrets file, in
+    plain words (names of keys only, never their values): missing keys, a redirect address that does not
+    end in ``/oauth2callback``, a non-absolute address, a short cookie secret."""
+    problems = [f"{key} is missing" for key in AUTH_KEYS if not str(section.get(key) or "").strip()]
+    redirect = str(section.get("redirect_uri") or "")
+    if redirect and not redirect.rstrip().endswith("/oauth2callback"):
+        problems.append("redirect_uri must be the app's address followed by /oauth2callback")
+    for key in ("redirect_uri", "server_metadata_url"):
+        value = str(section.get(key) or "").strip()
+        if value and not value.startswith(("http://", "https://")):
+            problems.append(f"{key} must be an absolute address (http:// or https://)")
+    if 0 < len(str(section.get("cookie_secret") or "")) < 32:
+        problems.append("cookie_secret is shorter than 32 characters")
+    return problems
+
+
+def normalise_email(value: str | None) -> str:
+    """``value`` stripped and lower-cased; "" unless it is one ``local@domain`` address."""
+    value = (value or "").strip().lower()
+    local, at, domain = value.rpartition("@")
+    return value if at and local and domain and "@" not in local and " " not in value else ""
+
+
+def normalise_domain(value: str) -> str:
+    """``@Example.org`` or ``example.org.`` -> ``example.org``."""
+    return value.strip().lower().lstrip("@").rstrip(".")
 
 
 def respondent_link(token: str, base_url: str | None = None) -> str:

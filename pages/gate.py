@@ -12,8 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import streamlit as st
+from streamlit.auth_util import is_authlib_installed
 
-from interview_core.access import sign_in_required, verify_password
+from interview_core.access import auth_problems, identity_allowed, sign_in_required, verify_password
 from interview_core.session import session_id_for_token
 from pages import shared
 
@@ -22,7 +23,8 @@ ANALYST_KEY = "analyst_signed_in"
 PROXY_HEADERS = ("X-Forwarded-For", "X-Forwarded-Host", "Forwarded", "X-Real-Ip")
 # Every path a URL may name (the analyst pages and the modules of pages/): a restricted role serves its
 # one page under each, so no URL shape reaches anything else or shows a "page not found" dialog.
-KNOWN_PATHS = ("home", "interview", "graph", "scoring", "weights", "sessions", "respondent", "shared", "gate", "app")
+KNOWN_PATHS = ("home", "interview", "graph", "scoring", "weights", "sessions", "study", "respondent", "shared", "gate",
+               "app", "sign-out")
 
 
 def at_every_path(page, title: str) -> list:
@@ -54,10 +56,22 @@ def _proxied() -> bool:
 
 
 def _identity_provider() -> bool:
+    """True when the secrets file has Streamlit's ``[auth]`` section (st.login)."""
     try:
         return "auth" in st.secrets
     except Exception:  # no secrets file
         return False
+
+
+def _provider_user() -> bool:
+    """True when this browser carries an identity from the provider (Streamlit's signed cookie)."""
+    return _identity_provider() and bool(getattr(st.user, "is_logged_in", False))
+
+
+def _provider_user_allowed() -> bool:
+    access = shared.settings().access
+    return identity_allowed(st.user.get("email"), email_verified=st.user.get("email_verified"),
+                            emails=access.analyst_emails, domains=access.analyst_email_domains)
 
 
 def analyst_needs_sign_in() -> bool:
@@ -71,10 +85,7 @@ def analyst_allowed() -> bool:
     """True when the analyst pages may be shown to this browser session."""
     if not analyst_needs_sign_in() or st.session_state.get(ANALYST_KEY):
         return True
-    if _identity_provider() and getattr(st.user, "is_logged_in", False):
-        allowed = {e.lower() for e in shared.settings().access.analyst_emails}
-        return str(st.user.get("email", "")).lower() in allowed
-    return False
+    return _provider_user() and _provider_user_allowed()
 
 
 def sign_in_page() -> None:
@@ -84,12 +95,7 @@ def sign_in_page() -> None:
     st.caption("This interview dashboard is for the research team. Participants: please use the link you "
                "were sent.")
     if _identity_provider():
-        if getattr(st.user, "is_logged_in", False):
-            st.error("This account is not on the list of analysts (access.analyst_emails).")
-            if st.button("Sign out"):
-                st.logout()
-        elif st.button("Sign in with your organisation's account", type="primary"):
-            st.login()
+        _provider_sign_in(access)
     if access.password_configured:
         with st.form("sign_in"):
             password = st.text_input("Password", type="password")
@@ -104,6 +110,47 @@ def sign_in_page() -> None:
         st.error("Sign-in is required because this app is reachable from other machines, but no analyst "
                  "password is set. Set INTERVIEW_ACCESS__ANALYST_PASSWORD_HASH (from `interview hash-password`) "
                  "and restart. See README, 'Serving interviews to remote respondents'.")
+
+
+def _provider_sign_in(access) -> None:
+    """The identity provider's part of the sign-in page: the button, or why this account is refused."""
+    if _provider_user():
+        st.error("This account is not on the list of analysts. Ask whoever runs this app to add it, or sign "
+                 "out and sign in with another account.")
+        st.text(f"Signed in as: {st.user.get('email') or '(the provider sent no e-mail address)'}")
+        if st.button("Sign out", key="provider_sign_out"):
+            st.logout()
+        return
+    problems = auth_problems(st.secrets["auth"])
+    if not is_authlib_installed():
+        problems.append("the Authlib package is not installed (make install installs it)")
+    if problems:  # key names only: values from the secrets file are never shown
+        st.error("Sign-in with your organisation's account is not set up correctly: " + "; ".join(problems)
+                 + ". See README, 'Serving interviews to remote respondents'.")
+        return
+    if not (access.analyst_emails or access.analyst_email_domains):
+        st.warning("No analyst e-mail addresses or domains are listed (access.analyst_emails, "
+                   "access.analyst_email_domains), so no account can open the analyst pages yet.")
+    if st.button("Sign in with your organisation's account", type="primary"):
+        st.login()
+
+
+def signed_in() -> bool:
+    """True when this analyst had to sign in (and did): the menu then offers "Sign out"."""
+    return analyst_needs_sign_in() and (bool(st.session_state.get(ANALYST_KEY)) or _provider_user())
+
+
+def sign_out_page() -> None:
+    """Who is signed in, and the button that ends it (the provider's cookie and/or the password session)."""
+    st.title("Sign out")
+    provider = _provider_user()
+    st.text("Signed in as: " + (str(st.user.get("email") or "") if provider else "analyst (password)"))
+    if st.button("Sign out", type="primary"):
+        st.session_state.pop(ANALYST_KEY, None)
+        if provider:
+            st.logout()  # clears Streamlit's identity cookie and starts a new session
+        else:
+            st.rerun()
 
 
 def _secret(value) -> str | None:

@@ -3,7 +3,9 @@
 Precedence, highest first: explicit arguments, environment variables (``INTERVIEW_*``, with ``__`` for
 nesting, e.g. ``INTERVIEW_QUESTION__MODEL``), ``.streamlit/secrets.toml``, ``config/settings.yaml``,
 defaults. API keys come only from the environment or the secrets file, are held as ``SecretStr`` and
-are never written to the database, logs or the UI.
+are never written to the database, logs or the UI. The secrets file's ``[auth]`` section (and any
+``[auth.NAME]``) belongs to Streamlit's ``st.login`` and is not read here: unknown top-level sections are
+ignored, so the two share one file.
 """
 
 from __future__ import annotations
@@ -61,8 +63,10 @@ class AccessSettings(BaseModel):
     analyst_password_hash: SecretStr | None = None  # from ``interview hash-password``
     public_base_url: str | None = None  # e.g. https://interviews.example.org: makes respondent links complete
     # With an identity provider (``[auth]`` in .streamlit/secrets.toml, Streamlit's st.login): the e-mail
-    # addresses allowed on the analyst pages. Empty: no account is let in through the provider.
+    # addresses allowed on the analyst pages, and/or whole e-mail domains (``example.org``). Both empty: no
+    # account is let in through the provider. Rule: interview_core.access.identity_allowed.
     analyst_emails: list[str] = Field(default_factory=list)
+    analyst_email_domains: list[str] = Field(default_factory=list)
 
     @property
     def password_configured(self) -> bool:
@@ -76,6 +80,7 @@ class Settings(BaseSettings):
         env_nested_delimiter="__",
         extra="ignore",
         populate_by_name=True,
+        hide_input_in_errors=True,  # a mistyped key, password or hash never appears in a validation message
     )
 
     extraction: TaskSettings = Field(default_factory=lambda: TaskSettings(temperature=0.2, max_tokens=2000))

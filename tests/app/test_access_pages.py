@@ -105,3 +105,72 @@ def test_tampered_respondent_links_open_nothing(two_sessions, value):
     assert not at.chat_input and not at.text and not at.button
     with pytest.raises(ValueError, match="Could not find a navigation page"):
         at.switch_page("pages/sessions.py")
+
+
+AUTH = {"redirect_uri": "http://127.0.0.1:8501/oauth2callback", "cookie_secret": "COOKIE-SECRET-" + "x" * 32,
+        "client_id": "interview-dashboard", "client_secret": "CLIENT-SECRET-VALUE",
+        "server_metadata_url": "http://127.0.0.1:9/.well-known/openid-configuration"}
+
+
+def provider_app(user: dict, auth: dict = AUTH) -> AppTest:
+    """The served app with an identity provider configured and this identity in Streamlit's cookie."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.secrets["auth"] = auth
+    at.user = user
+    return at.run()
+
+
+def _page_text(at) -> str:
+    return " ".join(str(getattr(e, "value", "")) for e in at.main if hasattr(e, "value"))
+
+
+@pytest.fixture
+def provider_served(monkeypatch):
+    monkeypatch.setenv("INTERVIEW_ACCESS__REQUIRE_SIGN_IN", "1")
+    monkeypatch.setenv("INTERVIEW_ACCESS__ANALYST_EMAILS", '["ana@research.example"]')
+    monkeypatch.setenv("INTERVIEW_ACCESS__ANALYST_EMAIL_DOMAINS", '["team.example"]')
+    monkeypatch.setenv("INTERVIEW_DEDUP__EMBEDDINGS_ENABLED", "false")
+
+
+@pytest.mark.parametrize("email", ["ana@research.example", "Ben@Team.example"])
+def test_provider_identity_on_the_list_opens_the_dashboard(provider_served, email):
+    at = provider_app({"is_logged_in": True, "email": email, "email_verified": True})
+    assert not at.exception and at.title[0].value != "Sign in"
+    at.switch_page("pages/sessions.py").run()
+    assert not at.exception and at.title[0].value == "Sessions"
+
+
+@pytest.mark.parametrize("user", [
+    {"is_logged_in": True, "email": "eve@elsewhere.example"},
+    {"is_logged_in": True, "email": "mal@team.example", "email_verified": False},
+    {"is_logged_in": True},  # the provider sent no address
+])
+def test_provider_identity_not_on_the_list_is_refused(provider_served, user):
+    at = provider_app(user)
+    assert not at.exception and at.title[0].value == "Sign in"
+    assert any("not on the list of analysts" in e.value for e in at.error)
+    assert [b.label for b in at.button] == ["Sign out"]
+    for page in ANALYST_PAGES:
+        with pytest.raises(ValueError, match="Could not find a navigation page"):
+            at.switch_page(f"pages/{page}.py")
+
+
+def test_provider_not_signed_in_sees_the_button_and_nothing_else(provider_served):
+    at = provider_app({"is_logged_in": False})
+    assert at.title[0].value == "Sign in" and not at.error and not at.warning
+    assert [b.label for b in at.button] == ["Sign in with your organisation's account"]
+
+
+def test_provider_misconfigured_says_which_keys_never_their_values(provider_served):
+    at = provider_app({"is_logged_in": False}, auth=dict(AUTH, client_id="", cookie_secret="COOKIE-SECRET"))
+    assert at.title[0].value == "Sign in" and not at.button
+    message = " ".join(e.value for e in at.error)
+    assert "client_id is missing" in message and "cookie_secret is shorter than 32 characters" in message
+    text = _page_text(at)
+    assert "client_id is missing" in text and "SECRET" not in text
+
+
+def test_provider_without_an_allow_list_warns_that_nobody_can_enter(monkeypatch):
+    monkeypatch.setenv("INTERVIEW_ACCESS__REQUIRE_SIGN_IN", "1")
+    at = provider_app({"is_logged_in": False})
+    assert any("No analyst e-mail addresses or domains are listed" in w.value for w in at.warning)
