@@ -85,4 +85,13 @@ def test_served_app_refuses_analyst_pages_without_the_password(streamlit_app, br
     page.get_by_test_id("stTopNav").get_by_role("link", name="Sessions", exact=True).click()
     page.get_by_role("heading", name="Sessions").wait_for()
     settled(page)
+    # Sign out from the menu: back to the password form, and the analyst pages refuse again.
+    page.get_by_test_id("stTopNav").get_by_role("link", name="Sign out").click()
+    page.get_by_text("Signed in as: analyst (password)").wait_for()
+    page.get_by_role("button", name="Sign out").click()
+    page.get_by_label("Password", exact=True).wait_for()
+    page.goto(base + "/sessions")
+    page.get_by_role("heading", name="Sign in").wait_for()
+    settled(page)
+    assert page.get_by_test_id("stTopNav").count() == 0
     context.close()
