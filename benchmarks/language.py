@@ -24,6 +24,10 @@ from interview_core.language.screen import screen_label, screen_question
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL = ROOT.parent / "shared" / "evaluation"
 HELDOUT = ROOT / "tests" / "language" / "data" / "heldout_answers.yaml"
+# Answer sets scripted as offline interviews: (file, source prefix). Splits come from each domain.
+ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.yaml", "unseen"),
+               (ROOT / "evaluation" / "answers" / "heldout.yaml", "unseen"))
+SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
 
 
@@ -33,6 +37,10 @@ def register(benches) -> None:
     p.add_argument("--persona", default="cooperative", help="persona for the simulated minds")
     p.add_argument("--minds", default="", help="comma-separated names or paths of our minds (default: all shipped)")
     p.add_argument("--external", default=str(EXTERNAL), help="external evaluation folder (skipped if absent)")
+    p.add_argument("--sources", default=",".join(SOURCES),
+                   help="comma-separated subset of: external, minds (ours), answers (our scripted answer sets)")
+    p.add_argument("--show-measured", action="store_true",
+                   help="also print the flagged items of measure-only splits (held-out: counts only by default)")
     p.add_argument("--out", help="write every question, label and fault as JSON")
     p.set_defaults(func=_run)
 
@@ -45,7 +53,7 @@ def _scripted(concept: str, answers: list[str], db: str, turns: int | None = Non
     questions, per_answer = [session.opening_question], []
     for answer in answers:
         result = session.answer(answer)
-        per_answer.append((answer, [n["label"] for n in result.extracted.get("nodes", [])]))
+        per_answer.append((answer, [n.label for n in result.extracted.nodes]))
         if not result.should_continue:
             break  # what follows the closing answer is a farewell, not a question
         questions.append(result.next_question)
@@ -79,14 +87,14 @@ def _concept_for(mind: str, concept_id: str) -> str:
     return concept_id
 
 
-def _heldout_concepts(tmp: Path) -> list[tuple[str, str, list[str]]]:
-    """(split, concept path, answers) per held-out domain; each concept written from its stimulus."""
-    data = yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))
+def _heldout_concepts(tmp: Path, answer_file: Path = HELDOUT) -> list[tuple[str, str, list[str]]]:
+    """(split, concept path, answers) per domain of an answer set; each concept written from its stimulus."""
+    data = yaml.safe_load(answer_file.read_text(encoding="utf-8"))
     out = []
     for k, dom in enumerate(data["domains"]):
-        path = tmp / f"heldout_{k}.yaml"
+        path = tmp / f"{answer_file.parent.name}_{answer_file.stem}_{k}.yaml"
         name = dom["stimulus"].split(":")[0]
-        path.write_text(yaml.safe_dump({"id": f"heldout_{k}", "name": name, "methodology": "means_end_chain",
+        path.write_text(yaml.safe_dump({"id": path.stem, "name": name, "methodology": "means_end_chain",
                                         "stimulus": dom["stimulus"]}), encoding="utf-8")
         out.append((dom["split"], str(path), [a["text"] for a in dom["answers"]]))
     return out
@@ -107,8 +115,10 @@ def heldout_agreement() -> dict:
     methodology = registry.methodology(concept.methodology)
     offline = OfflineLanguage()
     out: dict[str, dict] = {}
-    for dom in yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))["domains"]:
-        split = out.setdefault(dom["split"], {"answers": 0, "meta_ok": 0, "nodes_ok": 0, "misses": []})
+    domains = [(prefix, dom) for path, prefix in ANSWER_SETS if path.exists()
+               for dom in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]]
+    for prefix, dom in domains:
+        split = out.setdefault(f"{prefix} {dom['split']}", {"answers": 0, "meta_ok": 0, "nodes_ok": 0, "misses": []})
         for a in dom["answers"]:
             r = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=a["text"], utterance_id="u"))
             labels = [n.label for n in r.nodes]
@@ -140,10 +150,11 @@ def _run(args) -> int:
     started = time.perf_counter()
     runs: dict[str, list[dict]] = {}
     external = Path(args.external)
+    sources = set(args.sources.split(","))
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
         db = str(tmp / "bench.db")
-        if external.is_dir():
+        if "external" in sources and external.is_dir():
             transcript = external / "answers" / "thermostat_human.yaml"
             concepts = sorted((external / "concepts").glob("*.yaml"))
             if transcript.exists() and concepts:
@@ -157,20 +168,22 @@ def _run(args) -> int:
                 reg.SEARCH_EXTRA.setdefault("concepts", []).append(external / "concepts")
             runs["external minds"] = [_simulated(str(p), args.persona, args.turns, db)
                                       for p in sorted((external / "minds").glob("*.yaml"))]
-        else:
+        elif "external" in sources:
             print(f"external evaluation folder {external} absent: external figures skipped", file=sys.stderr)
         from interview_core.config import registry
         minds = [m for m in args.minds.split(",") if m] or [p.stem for p in registry.list_files("minds")]
-        runs["our minds"] = [_simulated(m, args.persona, args.turns, db) for m in minds]
-        for split, concept, answers in _heldout_concepts(tmp):
-            runs.setdefault(f"held-out {split}", []).append(_scripted(concept, answers, db))
+        if "minds" in sources:
+            runs["our minds"] = [_simulated(m, args.persona, args.turns, db) for m in minds]
+        for answer_file, prefix in ANSWER_SETS if "answers" in sources else ():
+            for split, concept, answers in _heldout_concepts(tmp, answer_file):
+                runs.setdefault(f"{prefix} {split}", []).append(_scripted(concept, answers, db))
     report = screen(runs)
-    _print(report, time.perf_counter() - started)
+    _print(report, time.perf_counter() - started, args.show_measured)
     agreement = heldout_agreement()
     print("\nheld-out answers (ours): meta question found, concept or none as labelled")
     for split, r in agreement.items():
-        print(f"  {split:8} answers {r['answers']:3d}  meta {r['meta_ok']}/{r['answers']}  nodes {r['nodes_ok']}/{r['answers']}")
-        for miss in r["misses"]:
+        print(f"  {split:16} answers {r['answers']:3d}  meta {r['meta_ok']}/{r['answers']}  nodes {r['nodes_ok']}/{r['answers']}")
+        for miss in r["misses"] if args.show_measured or not _measured_only(split) else ():
             print(f"    miss: {miss}")
     if args.out:
         Path(args.out).write_text(json.dumps({"screen": report, "heldout": agreement}, indent=2, ensure_ascii=False),
@@ -178,7 +191,12 @@ def _run(args) -> int:
     return 0
 
 
-def _print(report: dict, seconds: float) -> None:
+def _measured_only(source: str) -> bool:
+    """A split we only measure: its questions and labels are counted, not shown while tuning."""
+    return source.endswith((" heldout", " measure"))
+
+
+def _print(report: dict, seconds: float, show_measured: bool = True) -> None:
     print(f"{'source':22} {'questions':>9} {'flagged':>8} {'share':>7} {'labels':>7} {'bad labels':>10}")
     total_q = total_f = 0
     for source, r in report.items():
@@ -189,6 +207,8 @@ def _print(report: dict, seconds: float) -> None:
     print(f"{'all':22} {total_q:9d} {total_f:8d} {share:7.1%}   goal <= {GOAL_FLAGGED:.0%}: "
           f"{'met' if share <= GOAL_FLAGGED else 'MISSED'}   ({seconds:.0f} s)")
     for source, r in report.items():
+        if _measured_only(source) and not show_measured:
+            continue
         for q, faults in r["flagged"]:
             print(f"[{source}] FLAGGED: {q}\n    {'; '.join(faults)}")
         for label, faults in r["bad_labels"]:
