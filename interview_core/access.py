@@ -97,10 +97,11 @@ def identity_allowed(email: str | None, *, email_verified: object = None, emails
 AUTH_KEYS = ("redirect_uri", "cookie_secret", "client_id", "client_secret", "server_metadata_url")
 
 
-def auth_problems(section: dict) -> list[str]:
+def auth_problems(section: dict, public_base_url: str | None = None) -> list[str]:
     """What stops Streamlit's ``st.login`` from working with the ``[auth]`` section of the secrets file, in
     plain words (names of keys only, never their values): missing keys, a redirect address that does not
-    end in ``/oauth2callback``, a non-absolute address, a short cookie secret."""
+    end in ``/oauth2callback``, a non-absolute address, a short cookie secret, a redirect address that is
+    not on the public address respondents and analysts use (when ``public_base_url`` is set)."""
     problems = [f"{key} is missing" for key in AUTH_KEYS if not str(section.get(key) or "").strip()]
     redirect = str(section.get("redirect_uri") or "")
     if redirect and not redirect.rstrip().endswith("/oauth2callback"):
@@ -111,6 +112,8 @@ def auth_problems(section: dict) -> list[str]:
             problems.append(f"{key} must be an absolute address (http:// or https://)")
     if 0 < len(str(section.get("cookie_secret") or "")) < 32:
         problems.append("cookie_secret is shorter than 32 characters")
+    if redirect and public_base_url and redirect.strip() != public_base_url.rstrip("/") + "/oauth2callback":
+        problems.append("redirect_uri is not access.public_base_url followed by /oauth2callback")
     return problems
 
 

@@ -121,7 +121,7 @@ def _provider_sign_in(access) -> None:
         if st.button("Sign out", key="provider_sign_out"):
             st.logout()
         return
-    problems = auth_problems(st.secrets["auth"])
+    problems = auth_problems(st.secrets["auth"], access.public_base_url)
     if not is_authlib_installed():
         problems.append("the Authlib package is not installed (make install installs it)")
     if problems:  # key names only: values from the secrets file are never shown

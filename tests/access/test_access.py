@@ -112,6 +112,9 @@ def test_auth_problems_name_keys_never_values():
                         "redirect_uri must be an absolute address (http:// or https://)",
                         "cookie_secret is shorter than 32 characters"]
     assert not any(v in " ".join(problems) for v in ("short-secret-value", "i.example.org"))
+    assert auth_problems(good, "https://i.example.org/") == []
+    assert auth_problems(good, "https://interviews.example.org") == [
+        "redirect_uri is not access.public_base_url followed by /oauth2callback"]
 
 
 def test_secrets_file_shared_with_streamlit_auth(monkeypatch, tmp_path):

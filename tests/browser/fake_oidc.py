@@ -33,6 +33,7 @@ class FakeOIDCProvider:
         self.codes: dict[str, dict] = {}
         self.tokens_issued: list[str] = []  # e-mail of each ID token handed out
         self.errors: list[str] = []  # every refusal, for the test's messages
+        self.refuse_tokens = False  # the test's switch: the token endpoint turns every request down
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.issuer = f"http://127.0.0.1:{self._server.server_address[1]}"
         self.metadata_url = self.issuer + "/.well-known/openid-configuration"
@@ -76,6 +77,9 @@ class FakeOIDCProvider:
                                 "challenge": q.get("code_challenge"), "method": q.get("code_challenge_method")}
             target = q["redirect_uri"] + "?" + urlencode({"code": code, "state": q["state"]})
             links.append(f'<li><a href="{html.escape(target)}">{html.escape(email)}</a></li>')
+        cancel = q["redirect_uri"] + "?" + urlencode({"error": "access_denied", "state": q["state"],
+                                                      "error_description": "The user cancelled."})
+        links.append(f'<li><a href="{html.escape(cancel)}">Cancel</a></li>')
         body = ("<!doctype html><title>Test identity provider</title><h1>Choose an account</h1><ul>"
                 + "".join(links) + "</ul>")
         return 200, {"Content-Type": "text/html; charset=utf-8"}, body.encode()
@@ -89,6 +93,8 @@ class FakeOIDCProvider:
         if client_id != self.client_id or client_secret != self.client_secret:
             return self._refuse("client authentication failed", status=401, error="invalid_client")
         grant = self.codes.pop(f.get("code", ""), None)  # one use only
+        if self.refuse_tokens:
+            return self._refuse("token requests refused by the test", error="access_denied")
         if f.get("grant_type") != "authorization_code" or grant is None:
             return self._refuse("unknown or reused code", error="invalid_grant")
         if f.get("redirect_uri") != grant["redirect_uri"]:

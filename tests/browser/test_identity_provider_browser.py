@@ -87,6 +87,18 @@ def test_identity_provider_sign_in_end_to_end(streamlit_app, browser, tmp_path):
             _refused(page, base, path)
         assert page.get_by_text(mine.opening_question[:40]).count() == 0
 
+        # Cancelling at the provider, or a provider that turns the code down, leads back to the sign-in page.
+        page.get_by_role("button", name=SIGN_IN_BUTTON).click()
+        page.get_by_role("link", name="Cancel").click()
+        page.get_by_role("button", name=SIGN_IN_BUTTON).wait_for()
+        idp.refuse_tokens = True
+        _sign_in_as(page, ALLOWED)
+        page.get_by_role("button", name=SIGN_IN_BUTTON).wait_for()
+        settled(page)
+        assert page.get_by_test_id("stTopNav").count() == 0 and idp.tokens_issued == []
+        assert idp.errors == ["token requests refused by the test"]
+        idp.refuse_tokens, idp.errors[:] = False, []
+
         # An allowed account: through the provider and back, then the dashboard opens.
         _sign_in_as(page, ALLOWED)
         nav = page.get_by_test_id("stTopNav")
