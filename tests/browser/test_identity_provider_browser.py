@@ -58,6 +58,7 @@ def _refused(page, base: str, path: str) -> None:
     text = page.inner_text("body")
     assert not [w for w in ANALYST_WORDS if w in text], (path, text)
     assert page.get_by_test_id("stTopNav").count() == 0, path
+    assert not [s for s in (CLIENT_SECRET, COOKIE_SECRET) if s in page.content()], path
 
 
 def _sign_in_as(page, email: str) -> None:
@@ -106,6 +107,7 @@ def test_identity_provider_sign_in_end_to_end(streamlit_app, browser, tmp_path):
         page.get_by_role("heading", name="Sessions").wait_for()
         settled(page)
         assert idp.tokens_issued == [ALLOWED], idp.errors
+        assert not [s for s in (CLIENT_SECRET, COOKIE_SECRET) if s in page.content()]
         # A new tab of the same browser is signed in too (Streamlit's identity cookie), on any page.
         other_tab = context.new_page()
         other_tab.set_default_timeout(TIMEOUT_MS)
@@ -156,6 +158,7 @@ def test_identity_provider_sign_in_end_to_end(streamlit_app, browser, tmp_path):
             settled(page)
             text = page.inner_text("body")
             assert "Sign in" not in text and not [w for w in ANALYST_WORDS if w in text], path
+            assert not [s for s in (CLIENT_SECRET, COOKIE_SECRET) if s in page.content()], path
         context.close()
         assert not idp.errors, idp.errors
 
