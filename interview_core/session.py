@@ -148,7 +148,17 @@ class InterviewSession:
         """This session's turn: its stages with their collaborators."""
         return build_stages(engine=self.engine, language=self.language, transcript=self._transcript,
                             max_turns=self.max_turns, policy=self.policy, seed=self.seed, matcher=self.matcher,
-                            canonical=self.canonical, canonical_status=self.canonical_status)
+                            canonical=self.canonical, canonical_status=self.canonical_status,
+                            slot_decider=self._slot_decider())
+
+    def _slot_decider(self):
+        """The provider-assisted slot decision when a provider runs its task, else None (offline only)."""
+        from .dedup.provider_slots import build_slot_decider
+
+        ontology = self.engine.methodology.ontology
+        return build_slot_decider(self.settings.provider_slots, self.canonical, self.language,
+                                  topic=self.engine.concept.name,
+                                  node_types={n.name: n.description for n in ontology.nodes})
 
     def use_language(self, language) -> None:
         """Answer the next turns with another language layer (e.g. the simulation's oracle extraction)."""

@@ -54,6 +54,20 @@ class DedupSettings(BaseModel):
     slot_min_support: int = 2
 
 
+class ProviderSlotSettings(BaseModel):
+    """The provider-assisted canonical slot decision (``dedup.provider_slots``): every ``every_turns``
+    turns, one batched call asks ``task``'s provider whether borderline label pairs name one concept.
+    Runs only when that task has a provider with a key; offline, nothing changes."""
+
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool = True
+    every_turns: int = Field(3, ge=1, le=50)  # at most one extra call per this many turns
+    task: Literal["extraction", "signals", "question"] = "extraction"  # whose provider, model and limits
+    max_pairs: int = Field(24, ge=1, le=200)  # pairs per call (the most similar first)
+    candidates_per_slot: int = Field(2, ge=1, le=10)  # other slots a new slot is paired with
+    min_similarity: float = Field(0.30, ge=0.0, le=1.0)  # below this a pair is not worth asking about
+
+
 class AccessSettings(BaseModel):
     """Who may open the analyst pages when the app is served beyond this machine (see interview_core.access)."""
 
@@ -97,6 +111,7 @@ class Settings(BaseSettings):
     retry_backoff_s: float = 1.0  # base of the exponential backoff between a call and its one retry
     breaker_cooloff_s: float = 120.0  # after a provider timeout, that task runs offline this long
     dedup: DedupSettings = Field(default_factory=DedupSettings)
+    provider_slots: ProviderSlotSettings = Field(default_factory=ProviderSlotSettings)
     access: AccessSettings = Field(default_factory=AccessSettings)
 
     anthropic_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ANTHROPIC_API_KEY", "anthropic_api_key"))

@@ -22,6 +22,7 @@ import openai
 
 from ..config.settings import Settings
 from . import prompts
+from . import slot_decisions as sd
 from .contracts import ExtractionRequest, ExtractionResult, LLMError, LLMTimeoutError, QuestionRequest, QuestionResult, Usage
 from ..vocabulary import Assessment
 from .pricing import cost_usd
@@ -156,6 +157,13 @@ class ModelAdapter:
         question, usage = self._structured("question", prompts.question_prompt(request),
                                            lambda reply: prompts.clean_question(reply.text))
         return QuestionResult(question=question, usage=usage)
+
+    def decide_slot_pairs(self, request, task: str = "extraction"):
+        """Verdicts on concept-label pairs in one tool call (``slot_decisions``), on ``task``'s model and
+        limits; the usage is labelled ``slot_decision``. Raises LLMError like the other tasks."""
+        reply, usage = self._structured(task, sd.slot_decision_prompt(request),
+                                        lambda r: sd.parse_slot_decisions(r.tool_args, request))
+        return reply.model_copy(update={"usage": [u.model_copy(update={"task": sd.SLOT_TASK}) for u in usage]})
 
     # -- the wrapper -------------------------------------------------------------------------------
     def _structured(self, task: str, prompt: prompts.Prompt, parse: Callable[[Reply], T]) -> tuple[T, list[Usage]]:

@@ -28,6 +28,7 @@ from .contracts import (
     Usage,
 )
 from .offline.questions import interviewer_reply
+from .slot_decisions import SLOT_TASK, SlotDecisionReply, SlotDecisionRequest
 from .port import LanguagePort
 
 log = logging.getLogger(__name__)
@@ -146,6 +147,28 @@ class LanguageRouter:
         return self._guarded("question", provider, lambda: _with_reply(request, self._adapter(provider).write_question(request)),
                              lambda: self.offline.write_question(request), _usage_of, _with_usage)
 
+    def decide_slot_pairs(self, request: SlotDecisionRequest, task: str) -> SlotDecisionReply | None:
+        """The model's verdicts on concept-label pairs, on ``task``'s provider and model (one call, the
+        adapter's retry and re-ask), or None when that task runs offline. On a failure, or while the slot
+        decision's own breaker cools off after a timeout, the reply has no decisions and its usage says why
+        (the offline decisions stand)."""
+        provider = self.providers[task]
+        if provider == OFFLINE:
+            return None
+        key = self._breaker_key(SLOT_TASK, provider, task)
+        left = self.breaker.remaining(key)
+        if left > 0:
+            return SlotDecisionReply(usage=[Usage(task=SLOT_TASK, provider=OFFLINE, model=OFFLINE,
+                                                  fallback_reason=f"{provider}: cooling off for {left:.0f} s after a timeout")])
+        try:
+            return self._adapter(provider).decide_slot_pairs(request, task)
+        except Exception as exc:  # noqa: BLE001 - a failed slot decision must leave the turn running
+            if isinstance(exc, LLMTimeoutError):
+                self.breaker.open(key, str(exc), self.settings.breaker_cooloff_s)
+            offline = [Usage(task=SLOT_TASK, provider=OFFLINE, model=OFFLINE)]
+            usage = self._fallback_usage(exc, task, provider, offline)
+            return SlotDecisionReply(usage=[u.model_copy(update={"task": SLOT_TASK}) for u in usage])
+
     # -- failure handling ----------------------------------------------------------------------------
     def _guarded(self, task: str, provider: str, call: Callable[[], R], offline: Callable[[], R],
                  usage_of: Callable[[R], list[Usage]], with_usage: Callable[[R, list[Usage]], R]) -> R:
@@ -166,9 +189,10 @@ class LanguageRouter:
             result = offline()
             return with_usage(result, self._fallback_usage(exc, task, provider, usage_of(result)))
 
-    def _breaker_key(self, task: str, provider: str) -> tuple:
+    def _breaker_key(self, task: str, provider: str, model_task: str | None = None) -> tuple:
+        """``model_task``: the task whose model is used, when ``task`` has no settings of its own."""
         base_url = {"anthropic": self.settings.anthropic_base_url, "openai": self.settings.openai_base_url}.get(provider)
-        return provider, base_url, task, self.settings.model_for(task, provider)
+        return provider, base_url, task, self.settings.model_for(model_task or task, provider)
 
     def cooling_off(self) -> dict[str, float]:
         """Task -> seconds left for tasks whose provider timed out and that run offline meanwhile."""

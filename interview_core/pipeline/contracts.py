@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..engine import Selection, StateSnapshot
 from ..graph.knowledge_graph import GraphDelta
+from ..language.slot_decisions import SlotDecisionRecord
 from ..scoring.models import Alternative
 from ..provenance import Provenance
 from ..vocabulary import Assessment, FocusRef, Turn
@@ -50,6 +51,8 @@ class GraphUpdateOutput(StageOutput):
 class SlotDiscoveryOutput(StageOutput):
     slots: object = None  # dedup.canonical.SlotDiscoveryResult; None when de-duplication is unavailable
     canonical_status: str = ""
+    slot_decisions: list[SlotDecisionRecord] = Field(default_factory=list)  # offline merges, provider verdicts
+    slot_usage: list[Usage] = Field(default_factory=list)  # the provider slot decision's call, when one was made
 
 
 class StateComputationOutput(StageOutput):
@@ -109,6 +112,8 @@ class PipelineContext(BaseModel):
     delta: GraphDelta | None = None
     slots: object = None
     canonical_status: str | None = None
+    slot_decisions: list[SlotDecisionRecord] | None = None
+    slot_usage: list[Usage] | None = None
     state: StateSnapshot | None = None
     canonical_graph: dict | None = None
     graph_comparison: dict | None = None
@@ -193,6 +198,8 @@ class TurnResult(BaseModel):
     respondent_utterance_id: str | None = None
     question_utterance_id: str | None = None
     canonical_status: str | None = None
+    # This turn's canonical slot decisions with their source (offline matcher or provider), for analysts.
+    slot_decisions: list[SlotDecisionRecord] = Field(default_factory=list)
 
 
 ScoringPersistenceOutput.model_rebuild()

@@ -45,12 +45,13 @@ POLICIES = ("adaptive", "random", "scripted")
 
 def build_stages(*, engine: Engine, language: LanguagePort, transcript: Transcript, max_turns: int,
                  policy: str = "adaptive", seed: int = 0, matcher=None, canonical=None,
-                 canonical_status: str = "") -> list[Stage]:
+                 canonical_status: str = "", slot_decider=None) -> list[Stage]:
     """The stages of one session's turn, in order.
 
     ``policy``: ``adaptive`` (the best pair), ``random`` (a seeded random pair, a baseline) or
     ``scripted`` (the baseline script writes the questions: a different question-writing stage).
-    ``matcher``/``canonical``: the de-duplication objects, None when it is unavailable.
+    ``matcher``/``canonical``: the de-duplication objects, None when it is unavailable; ``slot_decider``:
+    the provider-assisted slot decision (``dedup.provider_slots``), None offline.
     """
     if policy not in POLICIES:
         raise ValueError(f"unknown policy '{policy}' (use one of {', '.join(POLICIES)})")
@@ -62,7 +63,7 @@ def build_stages(*, engine: Engine, language: LanguagePort, transcript: Transcri
         SRLPreprocessing(),
         Extraction(engine, language),
         GraphUpdate(engine, matcher),
-        SlotDiscovery(engine, canonical, canonical_status),
+        SlotDiscovery(engine, canonical, canonical_status, slot_decider),
         StateComputation(engine, canonical),
         StrategySelection(engine, policy="random" if policy == "random" else "adaptive", seed=seed),
         Continuation(engine, max_turns, closing_strategy_ends=not scripted),

@@ -9,6 +9,7 @@ between turns: the turn's data flows through the context.
 from __future__ import annotations
 
 from ..config.concept import Concept
+from ..dedup.provider_slots import offline_merge_records
 from ..engine import Engine
 from ..language.contracts import ExtractionRequest, QuestionRequest
 from ..language.port import LanguagePort
@@ -126,21 +127,29 @@ class GraphUpdate(Stage):
 
 
 class SlotDiscovery(Stage):
-    """Map surface nodes to canonical slots (paraphrases of one concept share a slot)."""
+    """Map surface nodes to canonical slots (paraphrases of one concept share a slot); with a
+    ``slot_decider`` (a provider configured), every few turns one batched call may merge borderline slots."""
 
     name = "SlotDiscovery"
     reads = ("delta", "turn_number")
     output = c.SlotDiscoveryOutput
 
-    def __init__(self, engine: Engine, canonical, canonical_status: str):
+    def __init__(self, engine: Engine, canonical, canonical_status: str, slot_decider=None):
         self.engine, self.canonical, self.canonical_status = engine, canonical, canonical_status
+        self.slot_decider = slot_decider
 
     def run(self, ctx):
         if self.canonical is None:
             return self.output(slots=None, canonical_status=self.canonical_status)
         graph = self.engine.graph.to_dict()
         result = self.canonical.update(graph["nodes"], graph["edges"], ctx.turn_number)
-        return self.output(slots=result, canonical_status=self.canonical_status)
+        decisions = offline_merge_records(result, self.canonical, {n["id"]: n["label"] for n in graph["nodes"]})
+        usage = []
+        if self.slot_decider is not None:
+            outcome = self.slot_decider.run(result, graph["nodes"], graph["edges"], ctx.turn_number)
+            decisions, usage = [*decisions, *outcome.records], outcome.usage
+        return self.output(slots=result, canonical_status=self.canonical_status, slot_decisions=decisions,
+                           slot_usage=usage)
 
 
 class StateComputation(Stage):
@@ -341,7 +350,7 @@ def build_turn_result(ctx) -> c.TurnResult:
     """The typed TurnResult of a turn whose stages have all run (timings are added by ``run_turn``)."""
     sel = ctx.selection
     best = winner(sel)
-    usage = [*ctx.extraction.usage, *(ctx.question_usage or [])]
+    usage = [*ctx.extraction.usage, *(ctx.slot_usage or []), *(ctx.question_usage or [])]
     node_id = sel.focus.id if sel.focus.kind == "node" else None
     element_id = sel.focus.id if sel.focus.kind == "element" else None
     state = ctx.state
@@ -376,4 +385,5 @@ def build_turn_result(ctx) -> c.TurnResult:
         respondent_utterance_id=ctx.utterance_id,
         question_utterance_id=ctx.question_utterance_id,
         canonical_status=ctx.canonical_status,
+        slot_decisions=ctx.slot_decisions or [],
     )
