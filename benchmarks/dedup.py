@@ -32,6 +32,9 @@ def register(subparsers) -> None:
     p.add_argument("--per-turn", type=int, default=5, help="new labels per timed turn (default 5)")
     p.add_argument("--turns", type=int, default=30, help="timed turns after one warm-up (default 30)")
     p.add_argument("--errors", action="store_true", help="list every wrong decision of the tuned matcher")
+    p.add_argument("--provider", choices=["loopback"], default=None,
+                   help="run the pairs through the provider-assisted slot decision with a deterministic loopback stand-in")
+    p.add_argument("--every-turns", type=int, default=3, help="with --provider: one batched call per this many turns")
     p.set_defaults(func=run)
 
 
@@ -58,6 +61,12 @@ def run(args) -> int:
     pairs = load_pairs(args.pairs)
     tuned = HybridMatcher(dedup)
     print(f"backend: {tuned.backend_status}")
+    if args.provider:
+        from .dedup_provider import run_provider
+
+        ext = {"external": load_pairs(args.external)} if Path(args.external).is_file() else {}
+        run_provider(tuned, {"bundled": pairs, **ext}, per_turn=args.per_turn, every_turns=args.every_turns)
+        return 0
     if args.calibrate:
         if tuned.encoder_name is None:
             print("--calibrate needs the embedding model", file=sys.stderr)

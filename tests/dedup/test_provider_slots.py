@@ -290,3 +290,24 @@ def test_an_offline_session_makes_no_slot_call(tmp_path):
     results = [session.answer(a) for a in ("I like the frothy foam on top.", "The frothy foam layer stays.",
                                            "It is cheap per carton.")]
     assert all(SLOT_TASK not in [u.task for u in r.llm_usage] for r in results)
+
+
+def test_the_benchmark_stand_in_runs_the_provider_path_over_loopback():
+    from benchmarks.dedup_provider import loopback_stand_in, simulate, stand_in_settings, stand_in_verdicts
+    from interview_core.dedup.evaluation import LabelledPair
+
+    user = '<concept_pairs>\n<pair id="p1" type="attribute"><a>calm rides | x</a><b>quiet rides</b></pair>\n</concept_pairs>'
+    same = {frozenset(("calm rides", "quiet rides"))}
+    assert stand_in_verdicts(user, "oracle", same) == [{"id": "p1", "decision": "same"}]
+    assert stand_in_verdicts(user, "oracle", set()) == [{"id": "p1", "decision": "different"}]
+
+    pairs = [LabelledPair("bikes", "dev", "attribute", "quiet rides", "peaceful commute", True),
+             LabelledPair("bikes", "dev", "attribute", "quiet rides", "noisy rides", False)]
+    matcher = HybridMatcher(DedupSettings(), encoder=FakeEncoder(VECTORS))
+    with loopback_stand_in("always-same", set()) as url:
+        settings = stand_in_settings(url, every_turns=1)
+        router = LanguageRouter(settings, breaker=CircuitBreaker())
+        run = simulate(matcher, pairs, 1, lambda c: ProviderSlotDecider(c, router, settings.provider_slots))
+    # turn 1 quiet, turn 2 peaceful (asked: merged), turn 3 noisy (asked about the merged slot? guarded: never)
+    assert (run["turns"], run["calls"]) == (3, 1)
+    assert (run["results"]["all"].tp, run["results"]["all"].fp) == (1, 0)
