@@ -27,7 +27,9 @@ from .config.loader import read_yaml
 from .config.methodology import Methodology, parse_methodology
 from .config.settings import Settings, load_settings
 from .engine import Engine, rerank_ranking
+from .language.codes import check_language_tag
 from .language.contracts import QuestionRequest
+from .language.interview_language import offline_refusal, offline_tasks_for, respondent_refusal
 from .persistence import AnswerConflict, Repository, TurnConflict
 from .persistence.codec import utc_now
 from .pipeline.contracts import PipelineContext, TurnResult
@@ -85,6 +87,11 @@ class QuestionNotCurrent(InvalidAnswer):
                          "current question.")
         self.current_question_id = current_question_id
         self.current_question = current_question
+
+
+class LanguageNotAvailable(InvalidAnswer):
+    """The interview is not in English and a language task would run on the English-only offline layer.
+    Nothing was stored (no session created, no answer saved)."""
 
 
 def _build_language(settings: Settings, matcher=None):
@@ -169,14 +176,22 @@ class InterviewSession:
     @classmethod
     def start(cls, methodology: str | None = None, concept: str = "oat_milk", *, max_turns: int | None = None,
               db_path: str | Path | None = None, settings: Settings | None = None, provider: str | None = None,
-              policy: str = "adaptive", seed: int = 0, methodology_text: str | None = None) -> "InterviewSession":
-        """Create a session and write its opening question. ``methodology`` defaults to the concept's."""
+              policy: str = "adaptive", seed: int = 0, methodology_text: str | None = None,
+              language: str | None = None) -> "InterviewSession":
+        """Create a session and write its opening question. ``methodology`` defaults to the concept's;
+        ``language`` (the interview language, e.g. a study's) to the concept's. Raises
+        LanguageNotAvailable, storing nothing, when the language is not English and a task runs offline."""
         if policy not in POLICIES:
             raise ValueError(f"unknown policy '{policy}' (use one of {', '.join(POLICIES)})")
         settings = _settings(settings, provider)
         concept_path = registry.resolve("concepts", concept)
         concept_text = concept_path.read_text(encoding="utf-8")
         concept_obj = load_concept(concept_path)
+        language = check_language_tag(language) if language else concept_obj.language
+        refused = offline_tasks_for(language, settings)
+        if refused:
+            raise LanguageNotAvailable(offline_refusal(language, refused))
+        concept_obj = concept_obj.model_copy(update={"language": language})  # what the prompts read
         if methodology_text is None:
             m_path = registry.resolve("methodologies", methodology or concept_obj.methodology)
             methodology_text = m_path.read_text(encoding="utf-8")
@@ -190,7 +205,7 @@ class InterviewSession:
         repo.create_session(
             session_id=session_id, concept_id=concept_obj.id, methodology_name=method_obj.name,
             methodology_yaml=methodology_text, concept_yaml=concept_text, max_turns=max_turns,
-            settings_summary=_settings_summary(settings), policy=policy, seed=seed,
+            settings_summary=_settings_summary(settings), policy=policy, seed=seed, interview_language=language,
         )
         matcher, canonical, status = _build_dedup(settings)
         session = cls(
@@ -213,6 +228,7 @@ class InterviewSession:
             raise KeyError(f"no session '{session_id}'")
         method_obj, _ = parse_methodology(yaml.safe_load(row["methodology_yaml"]), f"{row['methodology_name']}.yaml")
         concept_obj = Concept.model_validate(yaml.safe_load(row["concept_yaml"]))
+        concept_obj = concept_obj.model_copy(update={"language": _stored_language(repo, row, concept_obj)})
         stored = repo.load_state(session_id)
         state = stored["engine_state"] if stored else None
         matcher, canonical, status = _build_dedup(
@@ -254,6 +270,8 @@ class InterviewSession:
         """
         if text is None or not str(text).strip():
             raise InvalidAnswer("The answer is empty. Please type a response (or 'I don't know').")
+        if self.language_problem:
+            raise LanguageNotAvailable(self.language_problem)
         if len(text) > MAX_ANSWER_CHARS:
             raise InvalidAnswer(f"The answer is {len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}. Please shorten it.")
         surrogate = next((i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff"), None)
@@ -444,9 +462,21 @@ class InterviewSession:
 
     @property
     def interview_language(self) -> str:
-        """The interview language (BCP 47): the study's, else the concept's."""
-        study = self._study()
-        return ((study or {}).get("definition") or {}).get("language") or self.concept.language or "en"
+        """The interview language (ISO 639-1, optionally with a region), fixed when the interview started
+        from the study's or the concept's."""
+        return self.concept.language
+
+    @property
+    def language_problem(self) -> str | None:
+        """Why this interview cannot go on in its language here (a task runs on the English-only offline
+        layer), or None."""
+        tasks = offline_tasks_for(self.interview_language, self.settings)
+        return offline_refusal(self.interview_language, tasks) if tasks else None
+
+    @property
+    def respondent_language_notice(self) -> str:
+        """What the respondent link shows instead of the interview while :attr:`language_problem` holds."""
+        return respondent_refusal(self.interview_language)
 
     @property
     def consented(self) -> bool:
@@ -518,6 +548,15 @@ def _problem(file, path, message):
     from .config.errors import Problem
 
     return Problem(file, path, message)
+
+
+def _stored_language(repo: Repository, row: dict, concept: Concept) -> str:
+    """The session's interview language; for sessions stored before it was kept: the study's, else the
+    concept's."""
+    if row.get("interview_language"):
+        return row["interview_language"]
+    studies = repo.session_studies(row["session_id"])
+    return ((studies[0].get("definition") or {}).get("language") if studies else None) or concept.language
 
 
 def _settings(settings: Settings | None, provider: str | None) -> Settings:

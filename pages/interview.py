@@ -9,7 +9,8 @@ from interview_core.config import registry
 from interview_core.config.errors import ConfigError
 from interview_core.plain_words import termination
 from interview_core.provenance import Provenance, describe
-from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionDeleted, SessionFinished
+from interview_core.session import (InterviewSession, InvalidAnswer, LanguageNotAvailable, QuestionNotCurrent, SessionDeleted,
+                                    SessionFinished)
 from interview_core.viz.escaping import markdown_literal
 from interview_core.viz.scoring_view import focus_label
 from pages import shared
@@ -48,6 +49,9 @@ def start_form() -> None:
                     )
             except ConfigError as exc:
                 st.error("\n\n".join(str(p) for p in exc.problems))
+                return
+            except LanguageNotAvailable as exc:
+                st.error(str(exc))
                 return
             shared.adopt(session)
             st.rerun()

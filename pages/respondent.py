@@ -51,6 +51,10 @@ def end_screen() -> None:
 
 st.title(session.concept.name)
 
+if session.language_problem:  # offline, the app interviews in English only: refuse rather than pretend
+    st.info(session.respondent_language_notice)
+    st.stop()
+
 if st.session_state.get("declined"):
     st.info("Thank you for your time. Nothing has been recorded. You can close this page now.")
     st.stop()

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from interview_core.config.errors import ConfigError
 from interview_core.study import service
+from interview_core.session import LanguageNotAvailable
 from interview_core.study.codebook import CodebookEdit, EditError
 from interview_core.study.exports import FORMATS, export_filename, export_study
 from interview_core.study.hvm import max_cutoff
@@ -94,9 +95,13 @@ if definition.get("consent_text"):
 c1, c2 = st.columns(2)
 with c1:
     if st.button("Start an interview in this study", key="y_start"):
-        session = service.start_session(repo, study_id, db_path=shared.settings().database, settings=shared.settings())
-        shared.adopt(session)
-        st.switch_page("pages/interview.py")
+        try:
+            session = service.start_session(repo, study_id, db_path=shared.settings().database, settings=shared.settings())
+        except LanguageNotAvailable as exc:
+            st.error(str(exc))
+        else:
+            shared.adopt(session)
+            st.switch_page("pages/interview.py")
 with c2:
     members_now = {r["session_id"] for r in repo.study_sessions(study_id)}
     candidates = [r["session_id"] for r in repo.list_sessions()

@@ -19,7 +19,7 @@ from ..config import registry
 from ..config.errors import ConfigError
 from ..config.settings import Settings, load_settings
 from ..persistence import Repository
-from ..session import MAX_ANSWER_CHARS, InterviewSession
+from ..session import MAX_ANSWER_CHARS, InterviewSession, LanguageNotAvailable
 from ..study import service as studies
 from . import auth, embed, turns
 from .errors import ApiError, error_body, install_error_handlers
@@ -126,6 +126,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise ApiError(404, "unknown_configuration", str(exc))
         except KeyError as exc:
             raise ApiError(404, "unknown_study", str(exc).strip("'\""))
+        except LanguageNotAvailable as exc:
+            raise ApiError(409, "language_not_available", str(exc))
         if body.respondent_ref:
             repo.update_session(session.session_id, respondent_ref=body.respondent_ref)
         live.remember(session)

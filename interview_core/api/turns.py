@@ -7,7 +7,7 @@ another process. When that answer is already recorded for that question, the sto
 
 from __future__ import annotations
 
-from ..session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionFinished
+from ..session import InterviewSession, InvalidAnswer, LanguageNotAvailable, QuestionNotCurrent, SessionFinished
 from .errors import ApiError
 from .live_sessions import LiveSessions
 from .schemas import AnswerResult, Question
@@ -53,6 +53,8 @@ def answer(live: LiveSessions, session_id: str, question_id: str, text: str) -> 
             if replayed is not None:
                 return replayed
             raise _stale(session)
+        except LanguageNotAvailable as exc:
+            raise ApiError(409, "language_not_available", str(exc))
         except InvalidAnswer as exc:
             raise ApiError(422, "invalid_answer", str(exc))
         except SessionFinished:

@@ -76,7 +76,7 @@ def _end_at_close(session) -> None:
 
 
 def _run(args) -> int:
-    from ..session import InterviewSession, InvalidAnswer  # heavy: engine, language, embeddings
+    from ..session import InterviewSession, InvalidAnswer, LanguageNotAvailable  # heavy: engine, language, embeddings
 
     try:
         answers = iter(read_answers(args.answers)) if args.answers else None  # checked before creating anything
@@ -85,6 +85,9 @@ def _run(args) -> int:
     except ConfigError as exc:
         for problem in exc.problems:
             print(str(problem), file=sys.stderr)
+        return 2
+    except LanguageNotAvailable as exc:
+        print(str(exc), file=sys.stderr)
         return 2
     mode = "offline mode (embedded language layer)" if session.offline_mode else "language model: " + session.language_mode
     print(f"Session {session.session_id} - {session.concept.name} - {session.methodology.name} - {mode}", file=sys.stderr)

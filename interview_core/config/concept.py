@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from ..language.codes import check_language_tag
 
 from .errors import ConfigError, Problem
 from .loader import read_yaml, validate_model
@@ -30,8 +32,14 @@ class Concept(BaseModel):
     stimulus_image: str | None = None
     # Shown to respondents before the first question (a study's consent text takes precedence).
     consent_text: str = ""
-    language: str = "en"  # BCP 47 tag of the interview language (a study's language takes precedence)
+    # The interview language: an ISO 639-1 code, optionally with a region (a study's language takes precedence).
+    language: str = "en"
     elements: list[Element] = Field(default_factory=list)
+
+    @field_validator("language")
+    @classmethod
+    def _language_code(cls, v: str) -> str:
+        return check_language_tag(v)
 
     def element(self, element_id: str) -> Element | None:
         return next((e for e in self.elements if e.id == element_id), None)

@@ -316,3 +316,10 @@ def m012_weight_changes(db: Database) -> None:
 def m013_consent(db: Database) -> None:
     # When the respondent agreed to take part (NULL: not yet; declining stores nothing at all).
     db.execute("ALTER TABLE sessions ADD COLUMN consent_at TEXT")
+
+
+@migration
+def m014_interview_language(db: Database) -> None:
+    # The language the interview is held in (ISO 639-1, optionally with a region), fixed when it starts
+    # from the concept or the study; NULL for sessions started before it was stored.
+    db.execute("ALTER TABLE sessions ADD COLUMN interview_language TEXT")

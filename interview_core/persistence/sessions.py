@@ -70,7 +70,7 @@ class SessionStore:
 
     def create_session(self, *, session_id: str, concept_id: str, methodology_name: str, methodology_yaml: str,
                        concept_yaml: str, max_turns: int, settings_summary: dict, policy: str = "adaptive",
-                       seed: int = 0) -> dict:
+                       seed: int = 0, interview_language: str = "en") -> dict:
         """Insert an active session with a fresh unguessable respondent token; return its row.
 
         ``settings_summary`` is reduced to the allow-listed, non-secret fields (see
@@ -82,10 +82,10 @@ class SessionStore:
             self.db.execute(
                 """INSERT INTO sessions (session_id, respondent_token, concept_id, methodology_name, methodology_yaml,
                        concept_yaml, max_turns, policy, seed, settings_summary, status, termination_reason,
-                       created_at, updated_at)
-                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', NULL, ?, ?)""",
+                       created_at, updated_at, interview_language)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'active', NULL, ?, ?, ?)""",
                 (session_id, secrets.token_urlsafe(24), concept_id, methodology_name, methodology_yaml, concept_yaml,
-                 int(max_turns), policy, int(seed), to_json(summary), now, now))
+                 int(max_turns), policy, int(seed), to_json(summary), now, now, interview_language))
         return self.get_session(session_id)
 
     def get_session(self, session_id: str) -> dict | None:

@@ -12,18 +12,16 @@ A study file (YAML, ``extra="forbid"``) or the app supplies it::
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from ..config.loader import read_yaml, validate_model
-
-LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
+from ..language.codes import check_language_tag
 
 
 class Study(BaseModel):
-    """What every interview of a study shares. ``language`` is a BCP 47 tag (``en``, ``de``, ``pt-BR``);
+    """What every interview of a study shares. ``language`` is an ISO 639-1 code, optionally with a region (``en``, ``de``, ``pt-BR``);
     ``max_turns`` the turn budget each session starts with; ``consent_text`` is shown to respondents
     before the first question."""
 
@@ -47,9 +45,7 @@ class Study(BaseModel):
     @field_validator("language")
     @classmethod
     def _language_tag(cls, v: str) -> str:
-        if not LANGUAGE_CODE.match(v):
-            raise ValueError(f"not a language tag like 'en' or 'pt-BR': {v!r}")
-        return v
+        return check_language_tag(v)
 
 
 def load_study(path: Path | str, text: str | None = None) -> Study:

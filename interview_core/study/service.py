@@ -57,14 +57,15 @@ def add_session(repo: Repository, study_id: str, session_id: str) -> bool:
 
 def start_session(repo: Repository, study_id: str, *, db_path: str | Path, settings: Settings | None = None,
                   provider: str | None = None, policy: str = "adaptive", seed: int = 0):
-    """Start an interview with the study's concept, methodology and turn budget and add it to the study."""
+    """Start an interview with the study's concept, methodology, turn budget and language and add it to the
+    study (LanguageNotAvailable, nothing stored, when the language cannot be served)."""
     from ..session import InterviewSession
 
     study = require_study(repo, study_id)
     model = study_model(study)
     session = InterviewSession.start(methodology=study["methodology_name"], concept=study["concept_id"],
                                      max_turns=model.max_turns, db_path=db_path, settings=settings,
-                                     provider=provider, policy=policy, seed=seed)
+                                     provider=provider, policy=policy, seed=seed, language=model.language)
     repo.add_study_session(study["study_id"], session.session_id)
     return session
 

@@ -1,0 +1,51 @@
+"""The interview language: which tasks can hold an interview in it, and what the models are told.
+
+With a provider, every text the respondent reads is written in the interview language and node labels
+keep the respondent's own words (never translated). The offline layer writes and reads English only: an
+interview in another language is refused when any language task would run offline
+(:func:`offline_tasks_for`), with :func:`offline_refusal` saying why and what to change.
+"""
+
+from __future__ import annotations
+
+from ..config.settings import TASKS, Settings
+from .codes import is_english, language_name
+
+
+def offline_tasks_for(language: str, settings: Settings) -> list[str]:
+    """The language tasks that would run on the English-only offline layer in an interview held in
+    ``language`` (empty for English, or when a provider covers every task)."""
+    if is_english(language):
+        return []
+    return [task for task in TASKS if settings.effective_provider(task) == "offline"]
+
+
+def offline_refusal(language: str, tasks: list[str]) -> str:
+    """The analyst's message when an interview in ``language`` cannot run because ``tasks`` run offline."""
+    name = language_name(language)
+    which = "no language model is configured" if set(tasks) == set(TASKS) else \
+        f"no language model is configured for {', '.join(tasks)}"
+    return (f"This interview is in {name}, but {which}: without one the app interviews in English only, so it "
+            f"will not hold an interview in {name}. To go on, configure a provider (an Anthropic or OpenAI API "
+            "key in the settings or environment) or choose an English concept or study. Nothing was stored.")
+
+
+def respondent_refusal(language: str) -> str:
+    """What a respondent reads when their interview's language cannot be served right now."""
+    return (f"This interview is held in {language_name(language)}, and the interview service cannot hold it in "
+            "that language right now. Nothing you typed has been stored. Please contact the research team "
+            "that sent you the link.")
+
+
+def write_in(language: str) -> str:
+    """The instruction for prompts that write text the respondent reads."""
+    name = language_name(language)
+    return (f"The interview language is {name}. Write everything the respondent reads in {name}, whatever "
+            "language the instructions, the concept description or the respondent's answers are in.")
+
+
+def keep_labels_in(language: str) -> str:
+    """The instruction for extraction prompts: labels stay in the respondent's words and language."""
+    return (f"The interview is held in {language_name(language)}. Write every node label in the language the "
+            "respondent used, with the respondent's own words: never translate labels (not into English "
+            "either). Quotes are verbatim.")
