@@ -12,6 +12,12 @@ from ..config.settings import TASKS, Settings
 from .codes import is_english, language_name
 
 
+def language_of(request) -> str:
+    """The language a language request's interview is held in: its concept's, which the session sets
+    from the study or the concept file when the interview starts."""
+    return getattr(request.concept, "language", None) or "en"
+
+
 def offline_tasks_for(language: str, settings: Settings) -> list[str]:
     """The language tasks that would run on the English-only offline layer in an interview held in
     ``language`` (empty for English, or when a provider covers every task)."""
@@ -49,3 +55,31 @@ def keep_labels_in(language: str) -> str:
     return (f"The interview is held in {language_name(language)}. Write every node label in the language the "
             "respondent used, with the respondent's own words: never translate labels (not into English "
             "either). Quotes are verbatim.")
+
+
+# --- an English interview offline: an answer plainly in another language ----------------------------
+
+ENGLISH_ONLY_NOTICE = ("Sorry, this interview runs in English only, so I could not use that answer (it is saved "
+                       "as you wrote it). Could you answer in English?")
+NOT_ANALYSED = "The answer is not in English and the offline layer reads English only: stored, not analysed."
+
+
+def unreadable_offline(request, settings_or_providers) -> bool:
+    """Whether the offline layer must leave this request's answer alone: the interview is in English, the
+    answer is plainly in another language (:func:`~interview_core.language.english.plainly_not_english`)
+    and extraction runs offline. ``settings_or_providers``: task -> provider."""
+    from .english import plainly_not_english
+
+    answer = getattr(request, "answer", None)
+    if answer is None:  # a question request: the answer it follows
+        turns = getattr(request, "recent_turns", None) or []
+        answer = turns[-1].answer if turns else ""
+    return (settings_or_providers.get("extraction") == "offline" and is_english(language_of(request))
+            and bool(answer.strip()) and plainly_not_english(answer))
+
+
+def english_only_question(request, closing_question: str | None = None) -> str:
+    """The interviewer's reply to an answer it could not read: the notice, then the same question again
+    (for the closing question, ``closing_question``)."""
+    again = closing_question or (request.recent_turns[-1].question if request.recent_turns else "")
+    return f"{ENGLISH_ONLY_NOTICE} {again}".strip()

@@ -19,7 +19,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..vocabulary import Assessment, FocusRef, Turn, catalogue
+from .codes import is_english, language_name
 from .contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult, QuestionRequest
+from .interview_language import keep_labels_in, language_of, write_in
 from .offline.questions import interviewer_reply
 
 EXTRACTION_TOOL_NAME = "extract_graph_elements"
@@ -238,6 +240,7 @@ def extraction_prompt(request: ExtractionRequest) -> Prompt:
         "in the graph (use their labels exactly).",
         methodology_context(m, for_extraction=True),
         concept_context(request.concept),
+        keep_labels_in(language_of(request)),
         DATA_RULE,
         f"Call the tool {EXTRACTION_TOOL_NAME} exactly once. If the answer holds nothing to extract, call it "
         "with empty nodes and edges and extractable false.",
@@ -403,14 +406,17 @@ def _format_value(value: Any) -> str:
 
 def question_prompt(request: QuestionRequest) -> Prompt:
     """Seed 002's follow-up prompt: signals with descriptions, why the strategy won, strategy, focus,
-    methodology, recent (delimited) turns; opening and closing questions get their own instructions."""
+    methodology, recent (delimited) turns; opening and closing questions and the farewell get their own
+    instructions. Everything is written in the interview language."""
     m = request.methodology
+    language = language_of(request)
     system = "\n\n".join([
         "You are the interviewer in a qualitative research interview. You write the next question only: "
         "exactly one question, conversational and neutral, at most 35 words, about one thing. No preamble, "
         "no numbering, no quotation marks, no list of alternatives, no explanation.",
         methodology_context(m, for_extraction=False),
         concept_context(request.concept),
+        write_in(language),
         DATA_RULE,
     ])
     parts = [f"Interview phase: {request.phase}, turn {request.turn_number}."]
@@ -422,6 +428,9 @@ def question_prompt(request: QuestionRequest) -> Prompt:
                      "to add before the interview ends.")
         if request.summary_labels:
             parts.append("Main themes covered: " + "; ".join(escape_data(l) for l in request.summary_labels))
+    elif request.kind == "farewell":
+        parts.append("The interview has ended. Instead of a question, write the farewell: thank the respondent "
+                     "warmly for their time in one or two short sentences and ask nothing.")
     else:
         if request.active_signals:
             lines = ["## Active signals:"]
@@ -443,7 +452,11 @@ def question_prompt(request: QuestionRequest) -> Prompt:
             parts.append("Themes to summarise: " + "; ".join(escape_data(l) for l in request.summary_labels))
     parts.append(f"## Focus: {escape_data(describe_focus(request.focus))}")
     parts.append("## Recent conversation:\n" + recent_turns_block(request.recent_turns))
-    said = interviewer_reply(request)  # the router says it before the model's question
+    # The router says the offline layer's (English) answer to a question about the interview before the
+    # model's question; in another language the model answers it itself.
+    said = interviewer_reply(request) if is_english(language) else ""
+    if not is_english(language) and request.kind != "opening":
+        parts.append(meta_rule(request, language))
     if said:
         parts.append("## The respondent asked about the interview itself. The interviewer answers it with this "
                      f"sentence, said just before your question: \"{escape_data(said)}\". Do not answer it again; "
@@ -451,8 +464,21 @@ def question_prompt(request: QuestionRequest) -> Prompt:
     if request.recent_questions:
         parts.append("## Questions already asked (do not repeat or paraphrase them):\n"
                      + "\n".join(f"- {escape_data(q)}" for q in request.recent_questions))
-    parts.append("Write the next question now. Reply with the question only.")
+    if request.kind == "farewell":
+        parts.append(f"Write the farewell now, in {language_name(language)}. Reply with the farewell only.")
+    else:
+        parts.append(f"Write the next question now, in {language_name(language)}. Reply with the question only.")
     return Prompt(system, "\n\n".join(parts))
+
+
+def meta_rule(request: QuestionRequest, language: str) -> str:
+    """How to answer a respondent's question about the interview itself, in the interview language."""
+    left = (f" About {request.turns_left} questions are left." if request.turns_left is not None
+            and request.kind == "follow_up" else "")
+    return ("## If the respondent's latest answer asks about the interview itself (how long it takes, what it is "
+            "for, who reads the answers, what a question meant), begin with one short, honest sentence in "
+            f"{language_name(language)} that answers it, on the same line as your question.{left} Invent no "
+            "facts about the study: what is not said here, the research team can answer.")
 
 
 _PREFIX_RE = re.compile(r"^\s*(?:[-*•]+|\(?\d+[.)]|#+)?\s*(?:\*\*)?\s*(?:(?:next\s+)?question|q|interviewer)\s*\d*\s*[:.-]\s*(?:\*\*)?",

@@ -18,6 +18,8 @@ from typing import TypeVar
 from ..config.settings import TASKS, Settings
 from ..vocabulary import Assessment
 from .breaker import BREAKER, CircuitBreaker
+from .codes import is_english
+from .interview_language import NOT_ANALYSED, english_only_question, language_of, unreadable_offline
 from .contracts import (
     ExtractionRequest,
     ExtractionResult,
@@ -116,7 +118,10 @@ class LanguageRouter:
     def extract(self, request: ExtractionRequest) -> ExtractionResult:
         """Nodes, edges and assessment; the assessment from a separate call only when so configured."""
         provider = self.providers["extraction"]
-        if provider == OFFLINE:
+        if unreadable_offline(request, self.providers):  # stored, never turned into English-guessed nodes
+            result = ExtractionResult(assessment=Assessment(extractable=False, engagement=0.0, reasoning=NOT_ANALYSED),
+                                      usage=[Usage(task="extraction", provider=OFFLINE, model=OFFLINE)])
+        elif provider == OFFLINE:
             result = self.offline.extract(request)
         else:
             result = self._guarded("extraction", provider, lambda: self._adapter(provider).extract(request),
@@ -142,7 +147,12 @@ class LanguageRouter:
     def write_question(self, request: QuestionRequest) -> QuestionResult:
         """Exactly one question from the question task's provider, or the offline layer on failure."""
         provider = self.providers["question"]
-        if provider == OFFLINE or request.kind == "farewell":  # the farewell is a fixed remark: no call
+        if request.kind in ("follow_up", "closing") and unreadable_offline(request, self.providers):
+            closing = self.offline.write_question(request).question if request.kind == "closing" else None
+            return QuestionResult(question=english_only_question(request, closing),
+                                  usage=[Usage(task="question", provider=OFFLINE, model=OFFLINE)])
+        # The farewell is a fixed English remark (no call); in another language the provider writes it.
+        if provider == OFFLINE or (request.kind == "farewell" and is_english(language_of(request))):
             return self.offline.write_question(request)
         return self._guarded("question", provider, lambda: _with_reply(request, self._adapter(provider).write_question(request)),
                              lambda: self.offline.write_question(request), _usage_of, _with_usage)
@@ -216,7 +226,7 @@ def _with_reply(request: QuestionRequest, result: QuestionResult) -> QuestionRes
     """A question the respondent asked about the interview is answered before the model's question, in
     the words the prompt showed the model (so its question does not answer it twice). The offline
     layer's questions carry the answer already."""
-    said = interviewer_reply(request)
+    said = interviewer_reply(request) if is_english(language_of(request)) else ""
     return result.model_copy(update={"question": f"{said} {result.question}"}) if said else result
 
 
