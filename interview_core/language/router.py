@@ -119,13 +119,12 @@ class LanguageRouter:
         """Nodes, edges and assessment; the assessment from a separate call only when so configured."""
         provider = self.providers["extraction"]
         if unreadable_offline(request, self.providers):  # stored, never turned into English-guessed nodes
-            result = ExtractionResult(assessment=Assessment(extractable=False, engagement=0.0, reasoning=NOT_ANALYSED),
-                                      usage=[Usage(task="extraction", provider=OFFLINE, model=OFFLINE)])
+            result = _not_analysed(NOT_ANALYSED)
         elif provider == OFFLINE:
             result = self.offline.extract(request)
         else:
             result = self._guarded("extraction", provider, lambda: self._adapter(provider).extract(request),
-                                   lambda: self.offline.extract(request), _usage_of, _with_usage)
+                                   lambda: self._offline_extract(request), _usage_of, _with_usage)
         if not self._separate_signals():
             return result
         assessment, usage = self._assess(request)
@@ -155,7 +154,24 @@ class LanguageRouter:
         if provider == OFFLINE or (request.kind == "farewell" and is_english(language_of(request))):
             return self.offline.write_question(request)
         return self._guarded("question", provider, lambda: _with_reply(request, self._adapter(provider).write_question(request)),
-                             lambda: self.offline.write_question(request), _usage_of, _with_usage)
+                             lambda: self._offline_question(request), _usage_of, _with_usage)
+
+    # -- when the provider fails in an interview in another language -----------------------------------
+    def _offline_extract(self, request: ExtractionRequest) -> ExtractionResult:
+        """The offline fallback for extraction; it reads English only, so an answer in an interview held in
+        another language is kept unanalysed rather than turned into English-guessed nodes."""
+        if is_english(language_of(request)):
+            return self.offline.extract(request)
+        return _not_analysed("The language model failed and the offline layer reads English only: stored, not analysed.")
+
+    def _offline_question(self, request: QuestionRequest) -> QuestionResult:
+        """The offline fallback for a question; in another language it asks the previous question again (it
+        is in the interview language) rather than an English one. The opening and the farewell have no
+        earlier question to repeat and fall back to the offline layer's English."""
+        if is_english(language_of(request)) or request.kind not in ("follow_up", "closing") or not request.recent_turns:
+            return self.offline.write_question(request)
+        return QuestionResult(question=request.recent_turns[-1].question,
+                              usage=[Usage(task="question", provider=OFFLINE, model=OFFLINE)])
 
     def decide_slot_pairs(self, request: SlotDecisionRequest, task: str) -> SlotDecisionReply | None:
         """The model's verdicts on concept-label pairs, on ``task``'s provider and model (one call, the
@@ -228,6 +244,12 @@ def _with_reply(request: QuestionRequest, result: QuestionResult) -> QuestionRes
     layer's questions carry the answer already."""
     said = interviewer_reply(request) if is_english(language_of(request)) else ""
     return result.model_copy(update={"question": f"{said} {result.question}"}) if said else result
+
+
+def _not_analysed(reason: str) -> ExtractionResult:
+    """An extraction that leaves the answer alone: no nodes, no edges, not extractable, ``reason`` said."""
+    return ExtractionResult(assessment=Assessment(extractable=False, engagement=0.0, reasoning=reason),
+                            usage=[Usage(task="extraction", provider=OFFLINE, model=OFFLINE)])
 
 
 def _usage_of(result) -> list[Usage]:

@@ -5,23 +5,21 @@ brand names and short answers must never be flagged."""
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 
 import pytest
 
+from benchmarks.english_reading import load_cases
 from interview_core.config.settings import DedupSettings, Settings
 from interview_core.language.english import MIN_WORDS, is_english_word, plainly_not_english, read_language
 from interview_core.language.interview_language import ENGLISH_ONLY_NOTICE, NOT_ANALYSED
 from interview_core.session import InterviewSession
 
-CASES = Path(__file__).parent / "data" / "language_id_cases.tsv"
+CASES = Path(__file__).resolve().parents[2] / "evaluation" / "language_id_cases.tsv"
 
 
 def cases(split: str) -> list[tuple[str, str, str]]:
-    with open(CASES, encoding="utf-8") as fh:
-        rows = [r for r in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE) if r and not r[0].startswith("#")]
-    return [(expected, language, text) for s, expected, language, text in rows if s == split]
+    return [(expected, language, text) for s, expected, language, text in load_cases(CASES) if s == split]
 
 
 @pytest.mark.parametrize("split", ["dev", "test"])

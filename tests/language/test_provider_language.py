@@ -107,3 +107,15 @@ def test_a_meta_question_in_german_is_answered_by_the_model_not_the_offline_laye
     server.queue(Text("Es sind noch etwa fünf Fragen. Was mögen Sie an der Textur?"), tool="text")
     result = session.answer("How long does this take? Die Textur ist gut.")  # English meta words, German interview
     assert result.next_question == "Es sind noch etwa fünf Fragen. Was mögen Sie an der Textur?"
+
+
+def test_when_the_provider_fails_a_german_interview_gets_no_english(german, provider_settings, server):
+    from fake_llm_server import Status
+
+    server.queue(Text("Was fällt Ihnen an dieser Hafermilch als Erstes auf?"), tool="text")
+    session = InterviewSession.start(concept="hafermilch", settings=provider_settings, max_turns=4)
+    server.queue(*[Status(500)] * 4)  # extraction and question both fail after their retry
+    result = session.answer(ANSWER)
+    assert result.next_question == "Was fällt Ihnen an dieser Hafermilch als Erstes auf?"  # asked again, in German
+    assert session.repo.list_nodes(session.session_id) == []  # no English-guessed node from German words
+    assert {f.task for f in result.fallbacks} >= {"extraction", "question"}
