@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from language_support import concept_in_language
 from streamlit.testing.v1 import AppTest
 
 from interview_core.config.settings import DedupSettings, Settings
@@ -20,12 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def german_concept(tmp_path, monkeypatch):
     monkeypatch.setenv("INTERVIEW_DEDUP__EMBEDDINGS_ENABLED", "false")
-    folder = tmp_path / "cfg" / "concepts"
-    folder.mkdir(parents=True)
-    text = (ROOT / "config" / "concepts" / "oat_milk.yaml").read_text(encoding="utf-8")
-    (folder / "hafermilch.yaml").write_text(text.replace("id: oat_milk", "id: hafermilch", 1) + "\nlanguage: de\n",
-                                            encoding="utf-8")
-    monkeypatch.setenv("INTERVIEW_EXTRA_CONFIG_DIRS", str(tmp_path / "cfg"))
+    concept_in_language(tmp_path, monkeypatch, "de")
 
 
 def test_starting_a_german_interview_offline_is_refused(german_concept):

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from language_support import concept_in_language as german_concept_dir
+
 from interview_core.api.auth import KEY_HASHES_ENV, hash_key
 from interview_core.config.concept import load_concept
 from interview_core.config.errors import ConfigError
@@ -22,17 +24,6 @@ from interview_core.study import service
 from interview_core.study.model import Study, load_study
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def german_concept_dir(tmp_path: Path, monkeypatch, language: str = "de") -> Path:
-    """A copy of oat_milk named ``hafermilch`` with ``language`` set, found through the extra config dirs."""
-    folder = tmp_path / "cfg" / "concepts"
-    folder.mkdir(parents=True)
-    text = (ROOT / "config" / "concepts" / "oat_milk.yaml").read_text(encoding="utf-8")
-    text = text.replace("id: oat_milk", "id: hafermilch", 1) + f"\nlanguage: {language}\n"
-    (folder / "hafermilch.yaml").write_text(text, encoding="utf-8")
-    monkeypatch.setenv("INTERVIEW_EXTRA_CONFIG_DIRS", str(tmp_path / "cfg"))
-    return folder / "hafermilch.yaml"
 
 
 @pytest.fixture

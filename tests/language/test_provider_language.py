@@ -6,16 +6,14 @@ layer."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from fake_llm_server import Text, ToolCall
+from language_support import concept_in_language
 from interview_core.config.settings import DedupSettings
 from interview_core.language.prompts import EXTRACTION_TOOL_NAME, extraction_prompt, question_prompt
 from interview_core.session import InterviewSession
 
-ROOT = Path(__file__).resolve().parents[2]
 ASSESSMENT = {"extractable": True, "response_depth": "deep", "valence": 0.8, "certainty": 0.9, "specificity": 0.7,
               "engagement": 0.9, "intellectual_engagement": 0.6, "ambiguity": 0.1, "hedging_language": "none",
               "knowledge_ceiling": "none", "reasoning": "nennt Gründe"}
@@ -30,21 +28,12 @@ GERMAN_EDGES = [{"source_label": "cremige Textur", "target_label": "schäumt sch
 
 @pytest.fixture
 def german(tmp_path, monkeypatch):
-    folder = tmp_path / "cfg" / "concepts"
-    folder.mkdir(parents=True)
-    text = (ROOT / "config" / "concepts" / "oat_milk.yaml").read_text(encoding="utf-8")
-    (folder / "hafermilch.yaml").write_text(text.replace("id: oat_milk", "id: hafermilch", 1) + "\nlanguage: de\n",
-                                            encoding="utf-8")
-    monkeypatch.setenv("INTERVIEW_EXTRA_CONFIG_DIRS", str(tmp_path / "cfg"))
+    concept_in_language(tmp_path, monkeypatch, "de")
 
 
 @pytest.fixture
 def provider_settings(make_settings, tmp_path):
     return make_settings("anthropic", database=str(tmp_path / "de.db"), dedup=DedupSettings(embeddings_enabled=False))
-
-
-def _edge_relation(methodology_edges) -> str:
-    return methodology_edges[0].name
 
 
 def test_a_german_interview_asks_in_german_and_keeps_german_labels(german, provider_settings, server):

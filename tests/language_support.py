@@ -1,0 +1,20 @@
+"""A concept in another interview language for the language tests: a copy of ``oat_milk`` named
+``hafermilch`` with ``language`` set, found through ``INTERVIEW_EXTRA_CONFIG_DIRS``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def concept_in_language(tmp_path: Path, monkeypatch, language: str = "de", concept_id: str = "hafermilch") -> Path:
+    """Write the concept file under ``tmp_path`` and point the extra configuration dirs at it."""
+    folder = tmp_path / "cfg" / "concepts"
+    folder.mkdir(parents=True, exist_ok=True)
+    text = (ROOT / "config" / "concepts" / "oat_milk.yaml").read_text(encoding="utf-8")
+    path = folder / f"{concept_id}.yaml"
+    path.write_text(text.replace("id: oat_milk", f"id: {concept_id}", 1) + f"\nlanguage: {language}\n",
+                    encoding="utf-8")
+    monkeypatch.setenv("INTERVIEW_EXTRA_CONFIG_DIRS", str(tmp_path / "cfg"))
+    return path
