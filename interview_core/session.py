@@ -190,7 +190,7 @@ class InterviewSession:
         language = check_language_tag(language) if language else concept_obj.language
         refused = offline_tasks_for(language, settings)
         if refused:
-            raise LanguageNotAvailable(offline_refusal(language, refused))
+            raise LanguageNotAvailable(offline_refusal(language, refused) + " Nothing was stored.")
         concept_obj = concept_obj.model_copy(update={"language": language})  # what the prompts read
         if methodology_text is None:
             m_path = registry.resolve("methodologies", methodology or concept_obj.methodology)
@@ -271,7 +271,7 @@ class InterviewSession:
         if text is None or not str(text).strip():
             raise InvalidAnswer("The answer is empty. Please type a response (or 'I don't know').")
         if self.language_problem:
-            raise LanguageNotAvailable(self.language_problem)
+            raise LanguageNotAvailable(self.language_problem + " The answer was not stored.")
         if len(text) > MAX_ANSWER_CHARS:
             raise InvalidAnswer(f"The answer is {len(text):,} characters; the limit is {MAX_ANSWER_CHARS:,}. Please shorten it.")
         surrogate = next((i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff"), None)

@@ -145,6 +145,8 @@ if held is None:
 session = held.session
 shared.mode_badges(session)
 shared.session_caption(session)
+if session.language_problem:  # e.g. started with a provider, resumed without one: answers are refused
+    st.warning(session.language_problem)
 
 top = st.columns([2, 1, 1, 1])
 with top[1].popover("Respondent link"):

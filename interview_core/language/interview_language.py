@@ -33,7 +33,7 @@ def offline_refusal(language: str, tasks: list[str]) -> str:
         f"no language model is configured for {', '.join(tasks)}"
     return (f"This interview is in {name}, but {which}: without one the app interviews in English only, so it "
             f"will not hold an interview in {name}. To go on, configure a provider (an Anthropic or OpenAI API "
-            "key in the settings or environment) or choose an English concept or study. Nothing was stored.")
+            "key in the settings or environment) or choose an English concept or study.")
 
 
 def respondent_refusal(language: str) -> str:

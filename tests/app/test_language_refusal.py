@@ -51,3 +51,19 @@ def test_a_respondent_link_to_a_german_interview_offline_says_so(german_concept)
     assert "held in German" in notice and "Nothing you typed has been stored" in notice
     assert not at.chat_input and not at.button  # no consent step, no question
     assert repo.get_session(session.session_id)["consent_at"] is None
+
+
+def test_the_analyst_page_of_a_german_interview_offline_says_why_answers_are_refused(german_concept):
+    settings = Settings(database=os.environ["INTERVIEW_DATABASE"], dedup=DedupSettings(embeddings_enabled=False))
+    session = InterviewSession.start("means_end_chain", "oat_milk", settings=settings, max_turns=3)
+    repo = Repository(settings.database)
+    repo.db.execute("UPDATE sessions SET interview_language = 'de' WHERE session_id = ?", (session.session_id,))
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["session_id"] = session.session_id
+    at.run()
+    at.switch_page("pages/interview.py").run()
+    assert not at.exception, at.exception
+    assert any("in German" in w.value and "English only" in w.value for w in at.warning), [w.value for w in at.warning]
+    at.chat_input(key="answer_box").set_value("Die Textur ist toll.").run()
+    assert any("not stored" in w.value for w in at.warning)
+    assert [u["speaker"] for u in repo.list_utterances(session.session_id)] == ["interviewer"]
