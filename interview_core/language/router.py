@@ -248,7 +248,8 @@ def _with_reply(request: QuestionRequest, result: QuestionResult) -> QuestionRes
 
 def _not_analysed(reason: str) -> ExtractionResult:
     """An extraction that leaves the answer alone: no nodes, no edges, not extractable, ``reason`` said."""
-    return ExtractionResult(assessment=Assessment(extractable=False, engagement=0.0, reasoning=reason),
+    # neutral values: an answer not analysed says nothing about engagement or depth
+    return ExtractionResult(assessment=Assessment(extractable=False, reasoning=reason),
                             usage=[Usage(task="extraction", provider=OFFLINE, model=OFFLINE)])
 
 
