@@ -3,7 +3,7 @@
 Reads our own case table (``evaluation/language_id_cases.tsv``: English answers with typos, slang, brand
 names and short ones, and answers in 20 other languages; a dev split the threshold was tuned on and a test
 split only measured) and, as a second English-only set, the held-out human-style answers of the offline
-layer (``tests/language/data/heldout_answers.yaml``). Prints, at the untuned and the tuned English-share
+layer (``tests/language/data/heldout_answers.yaml``, ``evaluation/answers/*.yaml``). Prints, at the untuned and the tuned English-share
 threshold: English answers flagged (false alarms: the goal is none) and other-language answers caught,
 per split; then the reading's time per answer.
 """
@@ -21,6 +21,7 @@ from interview_core.language import english
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "evaluation" / "language_id_cases.tsv"
 HELDOUT = ROOT / "tests" / "language" / "data" / "heldout_answers.yaml"
+ANSWER_SETS = sorted((ROOT / "evaluation" / "answers").glob("*.yaml"))  # written by others, unseen while tuning
 UNTUNED = 0.5
 
 
@@ -36,10 +37,13 @@ def load_cases(path: Path) -> list[tuple[str, str, str, str]]:
 
 
 def heldout_english() -> list[str]:
-    if not HELDOUT.is_file():
-        return []
-    data = yaml.safe_load(HELDOUT.read_text(encoding="utf-8"))
-    return [a["text"] for d in data["domains"] for a in d["answers"]]
+    """Every answer of the offline layer's human-style English answer sets (``domains[].answers[].text``)."""
+    texts = []
+    for path in [HELDOUT, *ANSWER_SETS]:
+        if path.is_file():
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            texts += [a["text"] for d in data["domains"] for a in d["answers"]]
+    return texts
 
 
 def _run(args) -> int:
@@ -60,7 +64,7 @@ def _run(args) -> int:
             print(f"  {split:4}: English flagged {alarms}/{len(en)}; other languages caught {caught}/{len(other)}"
                   f" ({len({lang for lang, _ in other})} languages){' missed: ' + ', '.join(missed) if missed else ''}")
         if extra:
-            print(f"  held-out English answers of the offline layer flagged: "
+            print(f"  human-style English answer sets (tests/language/data, evaluation/answers) flagged: "
                   f"{sum(r.flagged_at(threshold) for r in extra)}/{len(extra)}")
     texts = [t for *_, t, _ in readings] + heldout_english()
     start = time.perf_counter()
