@@ -29,7 +29,7 @@ from .config.settings import Settings, load_settings
 from .engine import Engine, rerank_ranking
 from .language.codes import check_language_tag
 from .language.contracts import QuestionRequest
-from .language.interview_language import offline_refusal, offline_tasks_for, respondent_refusal
+from .language.interview_language import NoOfflineFallback, offline_refusal, offline_tasks_for, respondent_refusal
 from .persistence import AnswerConflict, Repository, TurnConflict
 from .persistence.codec import utc_now
 from .pipeline.contracts import PipelineContext, TurnResult
@@ -214,7 +214,13 @@ class InterviewSession:
             language=_build_language(settings, matcher), matcher=matcher, canonical=canonical, canonical_status=status,
             max_turns=max_turns, policy=policy, seed=seed,
         )
-        session._write_opening()
+        try:
+            session._write_opening()
+        except NoOfflineFallback as exc:  # no English stand-in for an opening in another language
+            repo.delete_session(session_id)
+            raise LanguageNotAvailable(f"The interview could not start: {exc} (the provider failed and the offline "
+                                       "layer interviews in English only). Nothing was stored; please try again "
+                                       "in a moment.") from exc
         return session
 
     @classmethod

@@ -12,6 +12,11 @@ from ..config.settings import TASKS, Settings
 from .codes import is_english, language_name
 
 
+class NoOfflineFallback(RuntimeError):
+    """The provider failed on a text the respondent reads first (the opening question) in an interview held in
+    another language, and the English-only offline layer cannot stand in for it."""
+
+
 def language_of(request) -> str:
     """The language a language request's interview is held in: its concept's, which the session sets
     from the study or the concept file when the interview starts."""

@@ -18,8 +18,8 @@ from typing import TypeVar
 from ..config.settings import TASKS, Settings
 from ..vocabulary import Assessment
 from .breaker import BREAKER, CircuitBreaker
-from .codes import is_english
-from .interview_language import NOT_ANALYSED, english_only_question, language_of, unreadable_offline
+from .codes import is_english, language_name
+from .interview_language import NOT_ANALYSED, NoOfflineFallback, english_only_question, language_of, unreadable_offline
 from .contracts import (
     ExtractionRequest,
     ExtractionResult,
@@ -166,8 +166,11 @@ class LanguageRouter:
 
     def _offline_question(self, request: QuestionRequest) -> QuestionResult:
         """The offline fallback for a question; in another language it asks the previous question again (it
-        is in the interview language) rather than an English one. The opening and the farewell have no
-        earlier question to repeat and fall back to the offline layer's English."""
+        is in the interview language) rather than an English one. The opening has none to repeat: it raises
+        NoOfflineFallback (the session then stores nothing); the farewell falls back to the offline layer's."""
+        if not is_english(language_of(request)) and request.kind == "opening":
+            raise NoOfflineFallback(f"the language model could not write the opening question in "
+                                    f"{language_name(language_of(request))}")
         if is_english(language_of(request)) or request.kind not in ("follow_up", "closing") or not request.recent_turns:
             return self.offline.write_question(request)
         return QuestionResult(question=request.recent_turns[-1].question,

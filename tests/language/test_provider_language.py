@@ -108,3 +108,15 @@ def test_when_the_provider_fails_a_german_interview_gets_no_english(german, prov
     assert result.next_question == "Was fällt Ihnen an dieser Hafermilch als Erstes auf?"  # asked again, in German
     assert session.repo.list_nodes(session.session_id) == []  # no English-guessed node from German words
     assert {f.task for f in result.fallbacks} >= {"extraction", "question"}
+
+
+def test_an_opening_in_german_that_the_provider_cannot_write_stores_nothing(german, provider_settings, server):
+    from fake_llm_server import Status
+
+    from interview_core.persistence import Repository
+    from interview_core.session import LanguageNotAvailable
+
+    server.queue(Status(500), Status(500), tool="text")  # the opening question fails after its retry
+    with pytest.raises(LanguageNotAvailable, match="could not write the opening question in German"):
+        InterviewSession.start(concept="hafermilch", settings=provider_settings, max_turns=4)
+    assert Repository(provider_settings.database).list_sessions() == []
