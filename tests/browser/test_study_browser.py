@@ -20,13 +20,35 @@ def lexical(monkeypatch):
     monkeypatch.setenv("INTERVIEW_DEDUP__EMBEDDINGS_ENABLED", "false")
 
 
+def _download(page, label: str, attempts: int = 3):
+    """Click a deferred download button and return the download.
+
+    Streamlit registers a deferred download under a new id on every rerun and drops the old one when the
+    run ends; a click that races a rerun reaches the server with the dropped id ("Deferred file ... not
+    found" in the server log) and nothing downloads. A user clicks again; so does this helper, after the
+    page has settled, at most ``attempts`` times. A download that never comes still fails the test."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    for attempt in range(attempts):
+        _settled(page)
+        button = page.get_by_role("button", name=label)
+        button.wait_for()
+        try:
+            with page.expect_download(timeout=30_000) as info:
+                button.click()
+            return info.value
+        except PlaywrightTimeout:
+            if attempt == attempts - 1:
+                raise
+
+
 def _share(page) -> str:
     metric = page.get_by_test_id("stMetric").filter(has_text="Share of relations kept")
     return metric.get_by_test_id("stMetricValue").inner_text()
 
 
 def test_study_page_in_chromium(lexical, server, tmp_path):
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
     base, db = server
     repo = Repository(db)
@@ -67,7 +89,11 @@ def test_study_page_in_chromium(lexical, server, tmp_path):
         page.get_by_role("option").first.click()
         page.keyboard.press("Escape")
         _settled(page)
-        page.get_by_role("button", name="Merge", exact=True).click()
+        merge = page.get_by_role("button", name="Merge", exact=True)
+        expect(merge).to_be_enabled()  # the rerun that enables it follows the choice of a code
+        merge.click()
+        # wait for the outcome, not for a quiet moment: the rerun may start after a first settle
+        page.get_by_text("Edits, oldest first: rename Creaminess <b>x</b> · merge").wait_for()
         _settled(page)
         _no_exception(page, "Study after merge")
         assert [e["edit"]["op"] for e in repo.codebook_edits(study_id)] == ["rename", "merge"]
@@ -75,12 +101,8 @@ def test_study_page_in_chromium(lexical, server, tmp_path):
         # download the REFI-QDA project: it carries the edited codebook
         page.get_by_role("tab", name="Export").click()
         _settled(page)
-        button = page.get_by_role("button", name="REFI-QDA project (.qdpx)")
-        button.wait_for()
-        with page.expect_download() as info:
-            button.click()
         target = tmp_path / "study.qdpx"
-        info.value.save_as(target)
+        _download(page, "REFI-QDA project (.qdpx)").save_as(target)
         with zipfile.ZipFile(target) as z:
             qde = z.read("project.qde").decode("utf-8")
             assert sum(n.startswith("sources/") for n in z.namelist()) == 8
