@@ -100,7 +100,7 @@ def simulate(matcher: HybridMatcher, pairs: list[LabelledPair], per_turn: int, d
     ``decider_for(canonical)`` gives the provider step for a domain's graph (None: offline only).
     """
     results: dict[str, Confusion] = {"all": Confusion()}
-    turns = calls = 0
+    turns = calls = guarded_misses = 0
     offline_ms, provider_ms, call_ms, pairs_asked = [], [], [], []  # provider_ms: turns without a call
     for domain in dict.fromkeys(p.domain for p in pairs):
         in_domain = [p for p in pairs if p.domain == domain]
@@ -134,10 +134,12 @@ def simulate(matcher: HybridMatcher, pairs: list[LabelledPair], per_turn: int, d
         slot_of = {n["label"]: canonical.mapping[n["id"]] for n in nodes}
         for p in in_domain:
             merged = "slot" if slot_of[p.a] == slot_of[p.b] else None
+            if p.same and merged is None and matcher.lexicon.opposition(matcher.key(p.a), matcher.key(p.b)):
+                guarded_misses += 1
             for key in ("all", p.split):
                 results.setdefault(key, Confusion()).add(p.same, merged)
     return {"results": results, "turns": turns, "calls": calls, "offline_ms": offline_ms,
-            "provider_ms": provider_ms, "call_ms": call_ms, "pairs_asked": pairs_asked}
+            "provider_ms": provider_ms, "call_ms": call_ms, "pairs_asked": pairs_asked, "guarded_misses": guarded_misses}
 
 
 def _line(name: str, results: dict[str, Confusion]) -> None:
@@ -170,6 +172,8 @@ def run_provider(matcher: HybridMatcher, pair_sets: dict[str, list[LabelledPair]
                 run = simulate(matcher, pairs, per_turn,
                                lambda canonical: ProviderSlotDecider(canonical, router, settings.provider_slots))
             _line(f"provider ({kind})", run["results"])
+            missed = run["results"]["all"].fn
+            print(f"    same-concept pairs left apart: {missed}, of which {run['guarded_misses']} the opposite guard blocks")
             print(f"    calls {run['calls']} in {run['turns']} turns ({run['calls'] / max(run['turns'], 1):.2f} per turn, "
                   f"at most 1 per {every_turns}); pairs per call median {_median(run['pairs_asked']):.0f}, "
                   f"max {max(run['pairs_asked'], default=0)}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from interview_core.dedup.provider_slots import decision_rows
 from interview_core.viz import graph_view as gv
 from interview_core.viz.escaping import markdown_literal
 from pages import shared
@@ -54,6 +55,16 @@ if view == "canonical":  # mark slots through their surface members
     mapping = canonical.get("mapping") or {}
     focus_id = mapping.get(focus_id) if focus_id else None
     exhausted = {s for n, s in mapping.items() if n in exhausted}
+
+if view == "canonical":  # why labels share a slot: the offline matcher's merges and the model's verdicts
+    rows = decision_rows([d for r in shared.turn_results(session) for d in r.slot_decisions])
+    with st.expander(f"Slot decisions ({len(rows)})"):
+        st.caption("Who decided each merge: the offline matcher, or the model when a provider is configured "
+                   "(one batched call every few turns; the offline opposite guard always wins).")
+        if rows:
+            st.dataframe(rows, hide_index=True, width="stretch")
+        else:
+            st.caption("No merges or model verdicts yet.")
 
 m1, m2, m3, m4 = st.columns(4)
 m1.metric("Nodes", len(nodes))

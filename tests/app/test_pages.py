@@ -94,6 +94,7 @@ def test_graph_page_options_and_node_details(interviewed):
     for key, value in (("g_colour", "cluster"), ("g_size", "degree"), ("g_view", "canonical")):
         at.segmented_control(key=key).set_value(value).run()
         assert not at.exception, (key, at.exception)
+    assert any(e.label.startswith("Slot decisions (") for e in at.expander)  # who merged what (canonical view)
     at.segmented_control(key="g_view").set_value("surface").run()
     assert "Quotes" in texts(at) and "Utterances it came from" in texts(at)
 

@@ -311,3 +311,18 @@ def test_the_benchmark_stand_in_runs_the_provider_path_over_loopback():
     # turn 1 quiet, turn 2 peaceful (asked: merged), turn 3 noisy (asked about the merged slot? guarded: never)
     assert (run["turns"], run["calls"]) == (3, 1)
     assert (run["results"]["all"].tp, run["results"]["all"].fp) == (1, 0)
+
+
+def test_decision_rows_newest_turn_first_with_who_decided():
+    from interview_core.dedup.provider_slots import decision_rows
+    from interview_core.language.slot_decisions import SlotDecisionRecord
+
+    old = SlotDecisionRecord(turn=1, node_type="attribute", label="froth", slot_id="s2", other_label="foam",
+                             other_slot_id="s1", similarity=0.9, method="embedding", offline="same", decision="same",
+                             source="offline", merged=True)
+    new = SlotDecisionRecord(turn=3, node_type="attribute", label="calm", slot_id="s4", other_label="quiet",
+                             other_slot_id="s3", similarity=0.7, method="provider", offline="different",
+                             provider="same", decision="same", source="provider", merged=True, pair_id="p1")
+    rows = decision_rows([old, new])
+    assert [(r["turn"], r["decided by"], r["model said"], r["merged"]) for r in rows] == [
+        (3, "provider", "same", True), (1, "offline", "", True)]
