@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from interview_core.dedup.provider_slots import decision_rows
 from interview_core.viz import graph_view as gv
+from interview_core.viz.slot_view import decision_rows
 from interview_core.viz.escaping import markdown_literal
 from pages import shared
 from pages.graph_canvas import graph_canvas

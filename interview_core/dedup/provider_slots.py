@@ -259,15 +259,6 @@ def _follow(result: SlotDiscoveryResult, redirect: dict[str, str], merges: list[
     result.activated_slot_ids = [s for s in dict.fromkeys([*result.activated_slot_ids, *activated]) if s not in redirect]
 
 
-def decision_rows(records: list[SlotDecisionRecord]) -> list[dict]:
-    """Slot decisions as table rows for analysts, newest turn first: turn, label, other label, decision,
-    who decided (``offline``/``provider``), whether it merged, the model's verdict, similarity, note."""
-    rows = [{"turn": r.turn, "label": r.label, "other label": r.other_label, "decision": r.decision,
-             "decided by": r.source, "merged": r.merged, "model said": r.provider or "",
-             "similarity": r.similarity, "method": r.method or "", "note": r.note} for r in records]
-    return sorted(rows, key=lambda row: -row["turn"])
-
-
 def build_slot_decider(settings: ProviderSlotSettings, canonical, language, topic: str = "",
                        node_types: dict[str, str] | None = None) -> ProviderSlotDecider | None:
     """The decider when it can run: enabled, a canonical graph over a :class:`HybridMatcher`, and a

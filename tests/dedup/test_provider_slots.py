@@ -314,7 +314,7 @@ def test_the_benchmark_stand_in_runs_the_provider_path_over_loopback():
 
 
 def test_decision_rows_newest_turn_first_with_who_decided():
-    from interview_core.dedup.provider_slots import decision_rows
+    from interview_core.viz.slot_view import decision_rows
     from interview_core.language.slot_decisions import SlotDecisionRecord
 
     old = SlotDecisionRecord(turn=1, node_type="attribute", label="froth", slot_id="s2", other_label="foam",
