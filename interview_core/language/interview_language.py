@@ -8,6 +8,8 @@ interview in another language is refused when any language task would run offlin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..config.settings import TASKS, Settings
 from .codes import is_english, language_name
 
@@ -69,17 +71,17 @@ ENGLISH_ONLY_NOTICE = ("Sorry, this interview runs in English only, so I could n
 NOT_ANALYSED = "The answer is not in English and the offline layer reads English only: stored, not analysed."
 
 
-def unreadable_offline(request, settings_or_providers) -> bool:
+def unreadable_offline(request, providers: Mapping[str, str]) -> bool:
     """Whether the offline layer must leave this request's answer alone: the interview is in English, the
     answer is plainly in another language (:func:`~interview_core.language.english.plainly_not_english`)
-    and extraction runs offline. ``settings_or_providers``: task -> provider."""
+    and extraction runs offline. ``providers``: task -> provider (the router's)."""
     from .english import plainly_not_english
 
     answer = getattr(request, "answer", None)
     if answer is None:  # a question request: the answer it follows
         turns = getattr(request, "recent_turns", None) or []
         answer = turns[-1].answer if turns else ""
-    return (settings_or_providers.get("extraction") == "offline" and is_english(language_of(request))
+    return (providers.get("extraction") == "offline" and is_english(language_of(request))
             and bool(answer.strip()) and plainly_not_english(answer))
 
 

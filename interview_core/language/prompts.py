@@ -493,6 +493,14 @@ def _strip_line(line: str) -> str:
     return line.strip().strip(_QUOTES).strip()
 
 
+QUESTION_MARKS = "?？؟"  # ASCII, full-width (Chinese, Japanese), Arabic script
+
+
+def _question_mark(line: str) -> int:
+    """The position of the first question mark in ``line`` (any of QUESTION_MARKS), or -1."""
+    return min((i for i in (line.find(m) for m in QUESTION_MARKS) if i >= 0), default=-1)
+
+
 def clean_question(text: str) -> str:
     """Exactly one question from a model reply.
 
@@ -504,9 +512,9 @@ def clean_question(text: str) -> str:
     lines = [l for l in lines if l]
     if not lines:
         raise InvalidOutput("the reply holds no question")
-    line = next((l for l in lines if "?" in l), lines[0])
-    if "?" in line:
-        line = line[: line.index("?") + 1]
+    line = next((l for l in lines if _question_mark(l) >= 0), lines[0])
+    if (mark := _question_mark(line)) >= 0:
+        line = line[: mark + 1]
     question = line.strip().strip(_QUOTES).strip()
     if not question:
         raise InvalidOutput("the reply holds no question")

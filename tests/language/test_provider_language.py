@@ -120,3 +120,14 @@ def test_an_opening_in_german_that_the_provider_cannot_write_stores_nothing(germ
     with pytest.raises(LanguageNotAvailable, match="could not write the opening question in German"):
         InterviewSession.start(concept="hafermilch", settings=provider_settings, max_turns=4)
     assert Repository(provider_settings.database).list_sessions() == []
+
+
+@pytest.mark.parametrize("reply, expected", [
+    ("很好。\n你最喜欢它的哪一点？\n还有别的吗？", "你最喜欢它的哪一点？"),   # full-width question mark
+    ("ما الذي يعجبك فيه؟ وماذا أيضا؟", "ما الذي يعجبك فيه؟"),           # Arabic question mark
+    ("¿Qué le gusta más? ¿Y el precio?", "¿Qué le gusta más?"),
+])
+def test_one_question_is_kept_in_scripts_with_other_question_marks(reply, expected):
+    from interview_core.language.prompts import clean_question
+
+    assert clean_question(reply) == expected
