@@ -30,6 +30,7 @@ from .engine import Engine, rerank_ranking
 from .language.codes import check_language_tag
 from .language.contracts import QuestionRequest
 from .language.interview_language import NoOfflineFallback, offline_refusal, offline_tasks_for, respondent_refusal
+from .language.streaming import ChunkCallback, display_only
 from .persistence import AnswerConflict, Repository, TurnConflict
 from .persistence.codec import utc_now
 from .pipeline.contracts import PipelineContext, TurnResult
@@ -265,8 +266,15 @@ class InterviewSession:
         return cls.load(session_id, settings=settings, **kwargs)
 
     # -- turns --------------------------------------------------------------------------------------
-    def answer(self, text: str, question_id: str | None = None, *, provenance: Provenance | None = None) -> TurnResult:
+    def answer(self, text: str, question_id: str | None = None, *, provenance: Provenance | None = None,
+               on_question_chunk: ChunkCallback | None = None) -> TurnResult:
         """Process one answer to the question ``question_id`` (default: the question current right now).
+
+        ``on_question_chunk`` receives the next question while it is written (``QuestionChunk``s: the text
+        shown is their concatenation since the last ``replace`` chunk; a provider streams it word by word,
+        the offline layer sends it whole). The turn is still committed once, with the whole question, and
+        the returned ``next_question`` is what the chunks add up to. A failing callback stops the display,
+        never the turn.
 
         Raises InvalidAnswer (no turn consumed), its subclass QuestionNotCurrent when ``question_id`` is no
         longer the current question, or SessionFinished. Of concurrent submissions to one question,
@@ -298,7 +306,8 @@ class InterviewSession:
                 raise self._not_current()
             turn = self.completed_turns + 1
             try:
-                return self._run(text, question_id=question_id, provenance=provenance or Provenance())
+                return self._run(text, question_id=question_id, provenance=provenance or Provenance(),
+                                 on_question_chunk=display_only(on_question_chunk) if on_question_chunk else None)
             except AnswerConflict as exc:
                 self._catch_up(force=True)  # another writer won; drop anything this attempt computed
                 if exc.reason == "finished":
@@ -338,12 +347,12 @@ class InterviewSession:
         return self._run(pending["text"], existing_utterance_id=pending["id"])
 
     def _run(self, text: str, *, existing_utterance_id: str | None = None, question_id: str | None = None,
-             provenance: Provenance | None = None) -> TurnResult:
+             provenance: Provenance | None = None, on_question_chunk: ChunkCallback | None = None) -> TurnResult:
         """One turn through the pipeline, then its writes committed at once with the final TurnResult:
         what is stored is exactly what is returned."""
         ctx = PipelineContext(session_id=self.session_id, completed_turns=self.completed_turns, user_input=text,
                               existing_utterance_id=existing_utterance_id, question_id=question_id,
-                              provenance=provenance)
+                              provenance=provenance, on_question_chunk=on_question_chunk)
         result = run_turn(ctx, self.stages)
         ctx.turn_record.commit(self.repo, result)
         self.completed_turns = result.turn_number
@@ -408,6 +417,12 @@ class InterviewSession:
     @property
     def offline_mode(self) -> bool:
         return self.language_mode == "offline"
+
+    @property
+    def streams_questions(self) -> bool:
+        """Whether the next question comes from a provider, so a page can show it while it is written
+        (pass ``on_question_chunk`` to :meth:`answer`); the offline layer writes it at once."""
+        return bool(getattr(self.language, "streams_questions", False))
 
     @property
     def provider_cooling_off(self) -> dict[str, float]:

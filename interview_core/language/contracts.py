@@ -16,7 +16,8 @@ from ..vocabulary.extraction import ExtractedEdge, ExtractedNode, ExtractionResu
 # The extraction contracts are ground-floor vocabulary (the graph reads them); the language layer
 # re-exports them so a provider needs one import.
 __all__ = ["ActiveSignal", "Assessment", "ExtractedEdge", "ExtractedNode", "ExtractionRequest", "ExtractionResult",
-           "FocusRef", "LLMError", "LLMTimeoutError", "QuestionRequest", "QuestionResult", "Turn", "Usage"]
+           "FocusRef", "LLMError", "LLMTimeoutError", "QuestionChunk", "QuestionRequest", "QuestionResult", "Turn",
+           "Usage"]
 
 
 class ExtractionRequest(BaseModel):
@@ -60,6 +61,19 @@ class QuestionRequest(BaseModel):
 class QuestionResult(BaseModel):
     question: str
     usage: list[Usage] = Field(default_factory=list)
+
+
+class QuestionChunk(BaseModel):
+    """A piece of the next question while it is written (see ``language.streaming``).
+
+    The question shown so far is the concatenation of the chunks' texts since the last chunk with
+    ``replace`` set; such a chunk replaces everything shown before (a retry, a re-ask, the offline
+    writer's question after a provider failed midway, or the cleaned final question). After the last
+    chunk the text shown equals the question stored.
+    """
+
+    text: str
+    replace: bool = False
 
 
 class LLMError(RuntimeError):

@@ -5,12 +5,15 @@ lost connections); then ``LLMTimeoutError`` or ``LLMError``. On top of that, a r
 validate is re-asked once with the validation error; a second invalid reply raises ``LLMError``.
 Errors carry the accounting (tokens, cost, latency) of every call made, and never an API key.
 
-A provider adapter subclasses :class:`ModelAdapter` and implements only ``_send``: one request, one
-:class:`Reply`.
+A provider adapter subclasses :class:`ModelAdapter` and implements ``_send``: one request, one
+:class:`Reply`; and ``_stream`` for questions written as a stream (the same, passing each text delta on as
+it arrives). A stream that fails midway (a dropped connection, a read timeout, an end without the
+provider's stop marker) is retried and classified like a failed request.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from collections.abc import Callable
@@ -26,6 +29,7 @@ from . import slot_decisions as sd
 from .contracts import ExtractionRequest, ExtractionResult, LLMError, LLMTimeoutError, QuestionRequest, QuestionResult, Usage
 from ..vocabulary import Assessment
 from .pricing import cost_usd
+from .streaming import ChunkCallback, QuestionPreview
 
 T = TypeVar("T")
 ATTEMPTS = 2  # one call and one retry
@@ -40,6 +44,27 @@ class Reply:
     input_tokens: int = 0
     output_tokens: int = 0
     truncated: bool = False  # stopped at max_tokens
+
+
+class IncompleteStream(RuntimeError):
+    """A streamed reply ended before the provider said it was complete."""
+
+
+def _transport_errors() -> tuple[tuple[type, ...], tuple[type, ...]]:
+    """(timeouts, transport errors) of the HTTP client under the SDKs: an error while a stream is read
+    reaches us unwrapped. The SDKs use httpx, newer releases its successor httpx2; both are covered."""
+    timeouts, transport = [], []
+    for name in ("httpx", "httpx2"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        timeouts.append(module.TimeoutException)
+        transport.append(module.TransportError)
+    return tuple(timeouts), tuple(transport)
+
+
+STREAM_TIMEOUTS, STREAM_TRANSPORT_ERRORS = _transport_errors()
 
 
 @dataclass(frozen=True)
@@ -81,6 +106,10 @@ def classify(exc: Exception) -> Failure | None:
         if status >= 500:
             return Failure("server", True, detail)
         return Failure("client", False, detail)
+    if isinstance(exc, STREAM_TIMEOUTS):  # raised while a stream is read, outside the SDK's wrapping
+        return Failure("timeout", True, "timeout")
+    if isinstance(exc, (*STREAM_TRANSPORT_ERRORS, IncompleteStream)):
+        return Failure("connection", True, "the stream broke off")
     if isinstance(exc, json.JSONDecodeError):  # a 200 reply whose body is not JSON (cut off, a proxy's page)
         return Failure("malformed", True, f"malformed JSON reply ({exc.msg} at character {exc.pos})")
     if isinstance(exc, (anthropic.AnthropicError, openai.OpenAIError)):
@@ -140,6 +169,13 @@ class ModelAdapter:
     def _send(self, prompt: prompts.Prompt, task: str, model: str) -> Reply:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def _stream(self, prompt: prompts.Prompt, task: str, model: str, on_text: Callable[[str], None]) -> Reply:
+        """``_send`` as a stream: ``on_text`` gets each text delta as it arrives. Adapters whose provider
+        streams override it; this default sends the whole reply as one delta."""
+        reply = self._send(prompt, task, model)
+        on_text(reply.text)
+        return reply
+
     # -- the port ----------------------------------------------------------------------------------
     def extract(self, request: ExtractionRequest) -> ExtractionResult:
         """Nodes, edges and the assessment in one tool call; nodes/edges filtered to the methodology."""
@@ -165,15 +201,28 @@ class ModelAdapter:
                                         lambda r: sd.parse_slot_decisions(r.tool_args, request))
         return reply.model_copy(update={"usage": [u.model_copy(update={"task": sd.SLOT_TASK}) for u in usage]})
 
+    def stream_question(self, request: QuestionRequest, on_chunk: ChunkCallback) -> QuestionResult:
+        """:meth:`write_question` with the question streamed through ``on_chunk`` as the model writes it
+        (see ``streaming.QuestionPreview``); the same retry, re-ask, errors and usage."""
+        preview = QuestionPreview(on_chunk)
+        question, usage = self._structured(
+            "question", prompts.question_prompt(request), lambda reply: prompts.clean_question(reply.text),
+            send=lambda prompt, task, model: self._stream(prompt, task, model, preview.attempt()))
+        preview.finish(question)
+        return QuestionResult(question=question, usage=usage)
+
     # -- the wrapper -------------------------------------------------------------------------------
-    def _structured(self, task: str, prompt: prompts.Prompt, parse: Callable[[Reply], T]) -> tuple[T, list[Usage]]:
-        """Call, validate, re-ask once with the validation error; (value, usage of every call) or LLMError."""
+    def _structured(self, task: str, prompt: prompts.Prompt, parse: Callable[[Reply], T],
+                    send: Callable[[prompts.Prompt, str, str], Reply] | None = None) -> tuple[T, list[Usage]]:
+        """Call (``send``, default ``_send``), validate, re-ask once with the validation error; (value,
+        usage of every call) or LLMError."""
+        send = send or self._send
         model = self.settings.model_for(task, self.name)
         usages: list[Usage] = []
         for attempt in range(2):
             started = time.perf_counter()
             try:
-                reply, _ = call_with_retry(lambda: self._send(prompt, task, model), provider=self.name,
+                reply, _ = call_with_retry(lambda: send(prompt, task, model), provider=self.name,
                                            backoff_s=self.settings.retry_backoff_s, secrets=self._secrets,
                                            sleep=self._sleep)
             except LLMError as exc:

@@ -7,6 +7,9 @@ runs on the offline layer for this turn and the returned usage says why (``fallb
 interview goes on and the answer is never lost. After a timeout the task's circuit breaker opens: its
 next calls run offline at once for ``Settings.breaker_cooloff_s`` (``cooling_off()`` says which and for
 how long), instead of paying the full timeouts again on every turn.
+
+``stream_question`` is ``write_question`` with the question streamed to a callback as the provider writes
+it (``language.streaming``); with the same fallback, whose offline question replaces what was shown.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from .contracts import (
     ExtractionResult,
     LLMError,
     LLMTimeoutError,
+    QuestionChunk,
     QuestionRequest,
     QuestionResult,
     Usage,
@@ -32,6 +36,7 @@ from .contracts import (
 from .offline.questions import interviewer_reply
 from .slot_decisions import SLOT_TASK, SlotDecisionReply, SlotDecisionRequest
 from .port import LanguagePort
+from .streaming import ChunkCallback, prefixed, write_streaming
 
 log = logging.getLogger(__name__)
 OFFLINE = "offline"
@@ -145,16 +150,31 @@ class LanguageRouter:
 
     def write_question(self, request: QuestionRequest) -> QuestionResult:
         """Exactly one question from the question task's provider, or the offline layer on failure."""
+        return self._question(request, None)
+
+    def stream_question(self, request: QuestionRequest, on_chunk: ChunkCallback) -> QuestionResult:
+        """:meth:`write_question` with the question sent to ``on_chunk`` as it is written. When the provider
+        fails (also midway through its stream) the fallback question comes as a replacing chunk."""
+        return self._question(request, on_chunk)
+
+    def _question(self, request: QuestionRequest, on_chunk: ChunkCallback | None) -> QuestionResult:
         provider = self.providers["question"]
         if request.kind in ("follow_up", "closing") and unreadable_offline(request, self.providers):
             closing = self.offline.write_question(request).question if request.kind == "closing" else None
-            return QuestionResult(question=english_only_question(request, closing),
-                                  usage=[Usage(task="question", provider=OFFLINE, model=OFFLINE)])
+            return _shown(QuestionResult(question=english_only_question(request, closing),
+                                         usage=[Usage(task="question", provider=OFFLINE, model=OFFLINE)]), on_chunk)
         # The farewell is a fixed English remark (no call); in another language the provider writes it.
         if provider == OFFLINE or (request.kind == "farewell" and is_english(language_of(request))):
-            return self.offline.write_question(request)
-        return self._guarded("question", provider, lambda: _with_reply(request, self._adapter(provider).write_question(request)),
-                             lambda: self._offline_question(request), _usage_of, _with_usage)
+            return _shown(self.offline.write_question(request), on_chunk)
+        if on_chunk is None:
+            call = lambda: self._adapter(provider).write_question(request)  # noqa: E731
+        else:
+            said = _said(request)
+            shown = prefixed(f"{said} " if said else "", on_chunk)
+            call = lambda: write_streaming(self._adapter(provider), request, shown)  # noqa: E731
+        return self._guarded("question", provider, lambda: _with_reply(request, call()),
+                             lambda: _shown(self._offline_question(request), on_chunk, replace=True),
+                             _usage_of, _with_usage)
 
     # -- when the provider fails in an interview in another language -----------------------------------
     def _offline_extract(self, request: ExtractionRequest) -> ExtractionResult:
@@ -197,6 +217,11 @@ class LanguageRouter:
             offline = [Usage(task=SLOT_TASK, provider=OFFLINE, model=OFFLINE)]
             usage = self._fallback_usage(exc, task, provider, offline)
             return SlotDecisionReply(usage=[u.model_copy(update={"task": SLOT_TASK}) for u in usage])
+
+    @property
+    def streams_questions(self) -> bool:
+        """Whether questions come from a provider (and so can be shown while they are written)."""
+        return self.providers["question"] != OFFLINE
 
     # -- failure handling ----------------------------------------------------------------------------
     def _guarded(self, task: str, provider: str, call: Callable[[], R], offline: Callable[[], R],
@@ -241,12 +266,24 @@ class LanguageRouter:
         return [failed, *(u.model_copy(update={"fallback_reason": reason}) for u in _as_task(offline_usage, task))]
 
 
+def _said(request: QuestionRequest) -> str:
+    """The answer to a question the respondent asked about the interview (English interviews), else ""."""
+    return interviewer_reply(request) if is_english(language_of(request)) else ""
+
+
 def _with_reply(request: QuestionRequest, result: QuestionResult) -> QuestionResult:
     """A question the respondent asked about the interview is answered before the model's question, in
     the words the prompt showed the model (so its question does not answer it twice). The offline
     layer's questions carry the answer already."""
-    said = interviewer_reply(request) if is_english(language_of(request)) else ""
+    said = _said(request)
     return result.model_copy(update={"question": f"{said} {result.question}"}) if said else result
+
+
+def _shown(result: QuestionResult, on_chunk: ChunkCallback | None, replace: bool = False) -> QuestionResult:
+    """``result``, its whole question first sent to ``on_chunk`` (as a replacing chunk after a failure)."""
+    if on_chunk is not None:
+        on_chunk(QuestionChunk(text=result.question, replace=replace))
+    return result
 
 
 def _not_analysed(reason: str) -> ExtractionResult:

@@ -96,6 +96,7 @@ class PipelineContext(BaseModel):
     existing_utterance_id: str | None = None  # set when completing a turn whose answer was already saved
     question_id: str | None = None  # the question this answer replies to; stored only if still current
     provenance: Provenance | None = None  # who answered (None: the respondent)
+    on_question_chunk: object = None  # language.streaming.ChunkCallback: the next question as it is written
     timings_ms: dict[str, float] = Field(default_factory=dict)
     started_at: float = 0.0  # perf_counter() when the turn began
     # Written by the stages (None until then).

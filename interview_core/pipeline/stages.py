@@ -11,8 +11,9 @@ from __future__ import annotations
 from ..config.concept import Concept
 from ..dedup.provider_slots import offline_merge_records
 from ..engine import Engine
-from ..language.contracts import ExtractionRequest, QuestionRequest
+from ..language.contracts import ExtractionRequest, QuestionChunk, QuestionRequest
 from ..language.port import LanguagePort
+from ..language.streaming import write_streaming
 from ..provenance import Provenance
 from ..text import segment_clauses
 from ..vocabulary import Turn, catalogue
@@ -236,7 +237,10 @@ class QuestionGeneration(Stage):
             recent_questions=ctx.recent_questions, summary_labels=summary_labels(self.engine),
             turn_number=ctx.turn_number, seed=self.seed, turns_left=max(self.max_turns - ctx.turn_number, 0),
         )
-        result = self.language.write_question(request)
+        if ctx.on_question_chunk is None:
+            result = self.language.write_question(request)
+        else:
+            result = write_streaming(self.language, request, ctx.on_question_chunk)
         return self.output(next_question=result.question, question_usage=result.usage, question_strategy=sel.strategy)
 
 
@@ -250,7 +254,10 @@ class ScriptedQuestionGeneration(QuestionGeneration):
     def run(self, ctx):
         if question_kind(ctx) != "follow_up":
             return super().run(ctx).model_copy(update={"question_strategy": "scripted"})
-        return self.output(next_question=scripted_question(self.engine.concept, ctx.turn_number), question_usage=[],
+        question = scripted_question(self.engine.concept, ctx.turn_number)
+        if ctx.on_question_chunk is not None:
+            ctx.on_question_chunk(QuestionChunk(text=question))
+        return self.output(next_question=question, question_usage=[],
                            question_strategy="scripted")
 
 

@@ -4,6 +4,12 @@ Tests point the real SDKs at it (``ANTHROPIC_BASE_URL=server.url``, ``OPENAI_BAS
 queue replies (a tool call, text, an HTTP status, a delay) and read back the recorded requests.
 With nothing queued it answers like a plausible model: one node per answer with the first node type
 the tool offers, and a numbered question. Run it by hand with ``python tests/language/fake_llm_server.py``.
+
+A request with ``"stream": true`` gets its text reply as server-sent events, token by token (words with
+their trailing space), in either API's event format; ``token_delay_s`` (per server, or per queued
+:class:`Stream`) paces the tokens, and a non-streamed text reply waits the same total time before it is
+sent, so both paths take as long to write a question. A :class:`Stream` can also hold its last token until
+an event is set, or drop the connection midway.
 """
 
 from __future__ import annotations
@@ -35,6 +41,29 @@ class Text:
     input_tokens: int = 800
     output_tokens: int = 20
     truncated: bool = False
+
+
+@dataclass
+class Stream:
+    """A text reply, streamed when the request asks for a stream.
+
+    ``token_delay_s``: the pause before each token (None: the server's); ``hold``: wait for this event
+    before sending the last token; ``cut_after``: drop the connection after this many tokens (a stream
+    that breaks off midway).
+    """
+
+    text: str
+    token_delay_s: float | None = None
+    hold: threading.Event | None = None
+    cut_after: int | None = None
+    input_tokens: int = 800
+    output_tokens: int = 20
+    truncated: bool = False
+
+
+def tokens(text: str) -> list[str]:
+    """``text`` as streamed tokens: words with their trailing whitespace (leading whitespace alone)."""
+    return re.findall(r"\s+|\S+\s*", text)
 
 
 @dataclass
@@ -127,7 +156,8 @@ def plausible_reply(api: str, body: dict, count: int) -> ToolCall | Text:
 class FakeLLMServer:
     """Serve both APIs on 127.0.0.1 on a free port in a background thread (a context manager)."""
 
-    def __init__(self):
+    def __init__(self, token_delay_s: float = 0.0):
+        self.token_delay_s = token_delay_s  # pause before each token of a text reply (see the module doc)
         self.requests: list[Recorded] = []
         self._script: list[tuple[str | None, Any]] = []
         self._lock = threading.Lock()
@@ -224,10 +254,45 @@ class FakeLLMServer:
                     return
                 model = body.get("model", "fake")
                 name, _schema = _tool(body, api)
+                if isinstance(reply, (Text, Stream)) and body.get("stream"):
+                    self._stream(api, body, reply)
+                    return
+                if isinstance(reply, (Text, Stream)):  # the time a model takes to write it, then all at once
+                    time.sleep(len(tokens(reply.text)) * _delay(fake, reply))
+                    if isinstance(reply, Stream):
+                        reply = Text(reply.text, reply.input_tokens, reply.output_tokens, reply.truncated)
                 if api == "anthropic":
                     self._send(200, _anthropic_message(model, name, reply))
                 else:
                     self._send(200, _openai_completion(model, name, reply))
+
+            def _stream(self, api: str, body: dict, reply) -> None:
+                """Server-sent events over chunked HTTP/1.1, so a dropped connection is an incomplete body."""
+                self.protocol_version = "HTTP/1.1"
+                self.send_response(200)
+                self.send_header("content-type", "text/event-stream")
+                self.send_header("transfer-encoding", "chunked")
+                self.send_header("connection", "close")
+                self.end_headers()
+                events = _anthropic_events if api == "anthropic" else _openai_events
+                parts = tokens(reply.text)
+                hold = getattr(reply, "hold", None)
+                cut_after = getattr(reply, "cut_after", None)
+                delay = _delay(fake, reply)
+                for token, text in events(body, reply, parts):
+                    if token is not None:
+                        if cut_after is not None and token >= cut_after:
+                            self.wfile.flush()
+                            return  # no terminating chunk: the client sees the body break off
+                        if hold is not None and token == len(parts) - 1:
+                            hold.wait(timeout=60)
+                        if delay:
+                            time.sleep(delay)
+                    data = text.encode()
+                    self.wfile.write(f"{len(data):X}\r\n".encode() + data + b"\r\n")
+                    self.wfile.flush()
+                self.wfile.write(b"0\r\n\r\n")
+                self.wfile.flush()
 
             def _send(self, code: int, payload: dict) -> None:
                 data = json.dumps(payload).encode()
@@ -238,6 +303,51 @@ class FakeLLMServer:
                 self.wfile.write(data)
 
         return Handler
+
+
+def _delay(fake: FakeLLMServer, reply) -> float:
+    own = getattr(reply, "token_delay_s", None)
+    return fake.token_delay_s if own is None else own
+
+
+def _sse(event: str | None, payload) -> str:
+    data = payload if isinstance(payload, str) else json.dumps(payload)
+    return (f"event: {event}\n" if event else "") + f"data: {data}\n\n"
+
+
+def _anthropic_events(body: dict, reply, parts: list[str]):
+    """(token index or None, event text): the Messages API's stream of one text block."""
+    model = body.get("model", "fake")
+    yield None, _sse("message_start", {"type": "message_start", "message": {
+        "id": "msg_fake", "type": "message", "role": "assistant", "model": model, "content": [],
+        "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": reply.input_tokens, "output_tokens": 1}}})
+    yield None, _sse("content_block_start", {"type": "content_block_start", "index": 0,
+                                             "content_block": {"type": "text", "text": ""}})
+    yield None, _sse("ping", {"type": "ping"})
+    for i, part in enumerate(parts):
+        yield i, _sse("content_block_delta", {"type": "content_block_delta", "index": 0,
+                                              "delta": {"type": "text_delta", "text": part}})
+    yield None, _sse("content_block_stop", {"type": "content_block_stop", "index": 0})
+    yield None, _sse("message_delta", {"type": "message_delta", "delta": {
+        "stop_reason": "max_tokens" if reply.truncated else "end_turn", "stop_sequence": None},
+        "usage": {"output_tokens": reply.output_tokens}})
+    yield None, _sse("message_stop", {"type": "message_stop"})
+
+
+def _openai_events(body: dict, reply, parts: list[str]):
+    """(token index or None, event text): chat-completion chunks, the usage chunk when asked, [DONE]."""
+    def chunk(choices: list, **extra) -> str:
+        return _sse(None, {"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": 0,
+                           "model": body.get("model", "fake"), "choices": choices, **extra})
+
+    yield None, chunk([{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}])
+    for i, part in enumerate(parts):
+        yield i, chunk([{"index": 0, "delta": {"content": part}, "finish_reason": None}])
+    yield None, chunk([{"index": 0, "delta": {}, "finish_reason": "length" if reply.truncated else "stop"}])
+    if (body.get("stream_options") or {}).get("include_usage"):
+        yield None, chunk([], usage={"prompt_tokens": reply.input_tokens, "completion_tokens": reply.output_tokens,
+                                     "total_tokens": reply.input_tokens + reply.output_tokens})
+    yield None, _sse(None, "[DONE]")
 
 
 def _anthropic_message(model: str, tool_name: str | None, reply) -> dict:
