@@ -420,9 +420,10 @@ class InterviewSession:
 
     @property
     def streams_questions(self) -> bool:
-        """Whether the next question comes from a provider, so a page can show it while it is written
-        (pass ``on_question_chunk`` to :meth:`answer`); the offline layer writes it at once."""
-        return bool(getattr(self.language, "streams_questions", False))
+        """Whether pages show the next question while it is written (pass ``on_question_chunk`` to
+        :meth:`answer`): it comes from a provider and ``Settings.stream_questions`` is on. The offline
+        layer writes a question at once."""
+        return bool(getattr(self.language, "streams_questions", False)) and self.settings.stream_questions
 
     @property
     def provider_cooling_off(self) -> dict[str, float]:

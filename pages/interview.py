@@ -78,12 +78,20 @@ def conversation(session: InterviewSession) -> None:
                 st.caption(describe(u.get("source"), u.get("source_detail")))
 
 
-def answer(held: shared.LiveSession, text: str, question_id: str | None) -> None:
-    """Submit the researcher's typed answer to the question this browser showed (``question_id``)."""
+def answer(held: shared.LiveSession, text: str, question_id: str | None, arriving) -> None:
+    """Submit the researcher's typed answer to the question this browser showed (``question_id``); with a
+    provider, the next question is drawn in ``arriving`` while it is written."""
+    session, provenance = held.session, Provenance(source="researcher")
     with held.lock:
         try:
-            with st.spinner("Thinking about the next question..."):
-                held.session.answer(text, question_id=question_id, provenance=Provenance(source="researcher"))
+            if session.streams_questions:
+                view = shared.QuestionStream(arriving, text, ":material/person:", "Thinking about the next question...")
+                result = session.answer(text, question_id=question_id, provenance=provenance, on_question_chunk=view)
+                view.done(result.next_question)
+                st.session_state[SHOWN_KEY] = result.question_utterance_id  # on screen now: answers reply to it
+            else:
+                with st.spinner("Thinking about the next question..."):
+                    session.answer(text, question_id=question_id, provenance=provenance)
         except QuestionNotCurrent as exc:
             st.session_state["answer_refused"] = str(exc)
         except SessionDeleted as exc:
@@ -186,6 +194,7 @@ SHOWN_KEY = f"shown_question:{session.session_id}"
 shown = st.session_state.get(SHOWN_KEY)  # the question this browser displayed on its last run
 st.session_state[SHOWN_KEY] = session.current_question_id
 conversation(session)
+arriving = st.container()  # the answer just typed and the next question, while it is written
 
 if session.finished:
     st.success(f"The interview has ended: {termination(session.termination_reason)}.", icon=":material/flag:")
@@ -199,4 +208,4 @@ else:
         st.warning(refused)
     text = st.chat_input("Type the respondent's answer", key=shared.ANSWER_BOX)
     if text is not None:
-        answer(held, text, shown)
+        answer(held, text, shown, arriving)

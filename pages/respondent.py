@@ -100,6 +100,7 @@ for u in mine:
 if session.finished:
     end_screen()
 
+arriving = st.container()  # the answer just sent and the next question, while it is written
 left = "This is the last question" if session.awaiting_closing_answer else questions_left(session.questions_left)
 st.caption(left + ". Answer in your own words; there are "
            "no right or wrong answers.")
@@ -107,8 +108,14 @@ text = st.chat_input("Your answer")
 if text is not None:
     with held.lock:
         try:
-            with st.spinner("The interviewer is reading your answer..."):
-                session.answer(text, question_id=shown)
+            if session.streams_questions:  # a provider writes the question: show it as it comes
+                view = shared.QuestionStream(arriving, text, ":material/person:", "The interviewer is reading your answer...")
+                result = session.answer(text, question_id=shown, on_question_chunk=view)
+                view.done(result.next_question)
+                st.session_state[SHOWN_KEY] = result.question_utterance_id  # on screen now: answers reply to it
+            else:
+                with st.spinner("The interviewer is reading your answer..."):
+                    session.answer(text, question_id=shown)
         except QuestionNotCurrent as exc:
             st.session_state["answer_refused"] = str(exc)
         except SessionFinished:

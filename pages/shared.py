@@ -260,6 +260,29 @@ def session_caption(session: InterviewSession) -> None:
                f"{row['methodology_name']} · {session.turn_number} of at most {row['max_turns']} answers · {status}")
 
 
+class QuestionStream:
+    """The respondent's answer, then the interviewer's next question drawn while it is written, in
+    ``container``. Pass it as ``InterviewSession.answer(on_question_chunk=...)``. Text only, never Markdown:
+    the question is model-written and may quote the respondent."""
+
+    def __init__(self, container, answer: str, answer_avatar: str, waiting: str):
+        with container:
+            with st.chat_message("user", avatar=answer_avatar):
+                st.text(answer)
+            with st.chat_message("assistant", avatar=":material/forum:"):
+                self._box = st.empty()
+        self._box.caption(waiting)  # our own words, until the first words of the question arrive
+        self._text = ""
+
+    def __call__(self, chunk) -> None:
+        self._text = chunk.text if chunk.replace else self._text + chunk.text
+        self._box.text(self._text)
+
+    def done(self, question: str) -> None:
+        """The question as stored (the chunks add up to it; this also covers a turn completed elsewhere)."""
+        self._box.text(question)
+
+
 LIVE_REFRESH_S = 2.0
 
 

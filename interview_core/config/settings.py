@@ -110,6 +110,7 @@ class Settings(BaseSettings):
     default_models: dict[str, dict[str, str]] = Field(default_factory=dict)
     retry_backoff_s: float = 1.0  # base of the exponential backoff between a call and its one retry
     breaker_cooloff_s: float = 120.0  # after a provider timeout, that task runs offline this long
+    stream_questions: bool = True  # with a provider, pages show the next question while it is written
     dedup: DedupSettings = Field(default_factory=DedupSettings)
     provider_slots: ProviderSlotSettings = Field(default_factory=ProviderSlotSettings)
     access: AccessSettings = Field(default_factory=AccessSettings)

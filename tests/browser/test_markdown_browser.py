@@ -4,12 +4,9 @@ answers (kept in node labels and quotes by the provider path) reach every page, 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
+from benchmarks.stream import fake_server_module
 from conftest import TIMEOUT_MS, settled
 from interview_core.config.settings import DedupSettings, Settings, TaskSettings
 from interview_core.persistence import Repository
@@ -24,17 +21,6 @@ ANSWERS = [
     f"[click](http://{PROBE}/l) is what I would do when it is cheap",
     f"http://{PROBE}/auto and <img src=http://{PROBE}/i.png> because **bold** matters",
 ]
-FAKE = Path(__file__).resolve().parents[1] / "language" / "fake_llm_server.py"
-
-
-def _fake_server():
-    spec = importlib.util.spec_from_file_location("fake_llm_server", FAKE)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses resolve annotations through sys.modules
-    spec.loader.exec_module(module)
-    return module.FakeLLMServer()
-
-
 def _probe_elements(page) -> list[str]:
     found = []
     for frame in page.frames:
@@ -45,7 +31,7 @@ def _probe_elements(page) -> list[str]:
 
 def test_markdown_in_answers_renders_as_text_on_every_page(streamlit_app, browser, tmp_path):
     base, db = streamlit_app()
-    with _fake_server() as server:
+    with fake_server_module().FakeLLMServer() as server:
         task = TaskSettings(provider="anthropic", model="claude-sonnet-4-6", timeout_s=5.0)
         settings = Settings(database=db, dedup=DedupSettings(embeddings_enabled=False), extraction=task, signals=task,
                             question=task, anthropic_api_key="test-key", anthropic_base_url=server.url,

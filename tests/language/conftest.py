@@ -130,6 +130,23 @@ class FakeOffline:
                               usage=[Usage(task="question", provider="offline", model="offline")])
 
 
+class ShownQuestion:
+    """Collects streamed question chunks and keeps the text a page would show (``text``)."""
+
+    def __init__(self):
+        self.chunks: list = []
+        self.text = ""
+
+    def __call__(self, chunk) -> None:
+        self.chunks.append(chunk)
+        self.text = chunk.text if chunk.replace else self.text + chunk.text
+
+
+@pytest.fixture
+def shown():
+    return ShownQuestion()
+
+
 @pytest.fixture
 def fake_offline():
     return FakeOffline()

@@ -13,28 +13,17 @@ from interview_core.session import InterviewSession
 QUESTION = "What does the foam on your coffee do for your morning?"
 
 
-class Shown:
-    def __init__(self):
-        self.chunks: list[QuestionChunk] = []
-        self.text = ""
-
-    def __call__(self, chunk: QuestionChunk) -> None:
-        self.chunks.append(chunk)
-        self.text = chunk.text if chunk.replace else self.text + chunk.text
-
-
 @pytest.fixture
 def provider_session(make_settings, tmp_path):
     settings = make_settings("anthropic", database=str(tmp_path / "s.db"), dedup=DedupSettings(embeddings_enabled=False))
     return InterviewSession.start("means_end_chain", "oat_milk", settings=settings, max_turns=6)
 
 
-def test_the_next_question_streams_and_the_stored_question_is_the_concatenation(provider_session, server):
+def test_the_next_question_streams_and_the_stored_question_is_the_concatenation(provider_session, server, shown):
     session = provider_session
     assert session.streams_questions
     server.queue(Stream(QUESTION), tool="text")
     question_id = session.current_question_id
-    shown = Shown()
     result = session.answer("The foam holds its shape in a flat white, which I like.", question_id,
                             on_question_chunk=shown)
 
@@ -47,11 +36,10 @@ def test_the_next_question_streams_and_the_stored_question_is_the_concatenation(
     assert server.requests[-1].body.get("stream") is True
 
 
-def test_a_question_stream_that_breaks_off_is_replaced_by_the_offline_question(provider_session, server):
+def test_a_question_stream_that_breaks_off_is_replaced_by_the_offline_question(provider_session, server, shown):
     session = provider_session
     broken = "How often do you drink it at home and why"
     server.queue(Stream(broken, cut_after=4), Stream(broken, cut_after=4), tool="text")
-    shown = Shown()
     result = session.answer("I buy it every week because it tastes nutty.", on_question_chunk=shown)
 
     assert shown.chunks[0].text == "How"  # the fragment was on screen
@@ -62,13 +50,12 @@ def test_a_question_stream_that_breaks_off_is_replaced_by_the_offline_question(p
     assert calls[1]["fallback_reason"] and "after 2 attempts" in calls[0]["error"]
 
 
-def test_offline_the_question_comes_in_one_chunk(tmp_path):
+def test_offline_the_question_comes_in_one_chunk(tmp_path, shown):
     from interview_core.config.settings import Settings
 
     settings = Settings(database=str(tmp_path / "o.db"), dedup=DedupSettings(embeddings_enabled=False))
     session = InterviewSession.start("means_end_chain", "oat_milk", settings=settings, max_turns=6)
     assert not session.streams_questions
-    shown = Shown()
     result = session.answer("It is creamy and foams well.", on_question_chunk=shown)
     assert shown.chunks == [QuestionChunk(text=result.next_question)] and result.next_question == session.current_question
 

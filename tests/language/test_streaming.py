@@ -18,27 +18,14 @@ QUESTION = "What does the creamy texture give you when you make your morning cof
 ADAPTERS = {"anthropic": AnthropicAdapter, "openai": OpenAIAdapter}
 
 
-class Shown:
-    """Collects chunks and keeps the text a page would show."""
-
-    def __init__(self):
-        self.chunks: list[QuestionChunk] = []
-        self.text = ""
-
-    def __call__(self, chunk: QuestionChunk) -> None:
-        self.chunks.append(chunk)
-        self.text = chunk.text if chunk.replace else self.text + chunk.text
-
-
 def adapter_for(provider, make_settings):
     return ADAPTERS[provider](make_settings(provider), sleep=lambda s: None)
 
 
 # -- the adapters, through the real SDKs ----------------------------------------------------------------
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])
-def test_a_streamed_question_arrives_word_by_word_and_adds_up(provider, make_settings, server, question_request):
+def test_a_streamed_question_arrives_word_by_word_and_adds_up(provider, make_settings, server, question_request, shown):
     server.queue(Stream(QUESTION, input_tokens=900, output_tokens=17))
-    shown = Shown()
     result = adapter_for(provider, make_settings).stream_question(question_request, shown)
 
     assert result.question == QUESTION
@@ -72,9 +59,8 @@ def test_the_first_words_are_shown_before_the_stream_ends(provider, make_setting
 
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])
 def test_a_stream_cut_midway_is_retried_and_the_retry_replaces_the_fragment(provider, make_settings, server,
-                                                                             question_request):
+                                                                             question_request, shown):
     server.queue(Stream("How often do you drink it at home and", cut_after=5), Stream(QUESTION))
-    shown = Shown()
     result = adapter_for(provider, make_settings).stream_question(question_request, shown)
 
     assert result.question == QUESTION and shown.text == QUESTION
@@ -84,27 +70,25 @@ def test_a_stream_cut_midway_is_retried_and_the_retry_replaces_the_fragment(prov
 
 
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])
-def test_a_stream_cut_twice_raises_with_the_accounting(provider, make_settings, server, question_request):
+def test_a_stream_cut_twice_raises_with_the_accounting(provider, make_settings, server, question_request, shown):
     server.queue(Stream("How often do you", cut_after=2), Stream("How often do you", cut_after=2))
     # the openai SDK wraps the broken stream as a lost connection; anthropic's reaches us unwrapped
     with pytest.raises(LLMError, match=f"{provider}: (the stream broke off|connection failed) after 2 attempts") as info:
-        adapter_for(provider, make_settings).stream_question(question_request, Shown())
+        adapter_for(provider, make_settings).stream_question(question_request, shown)
     assert info.value.usage.error and FAKE_API_KEY not in str(info.value)
 
 
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])
-def test_a_streamed_reply_is_cleaned_like_a_whole_one(provider, make_settings, server, question_request):
+def test_a_streamed_reply_is_cleaned_like_a_whole_one(provider, make_settings, server, question_request, shown):
     server.queue(Stream('Question: "Why does that matter to you?"\n2. Another one?'))
-    shown = Shown()
     result = adapter_for(provider, make_settings).stream_question(question_request, shown)
     assert result.question == "Why does that matter to you?" == shown.text
     assert not any("Question" in c.text or "Another" in c.text for c in shown.chunks)  # never shown
 
 
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])
-def test_a_rate_limit_before_the_stream_is_retried(provider, make_settings, server, question_request):
+def test_a_rate_limit_before_the_stream_is_retried(provider, make_settings, server, question_request, shown):
     server.queue(Status(429), Stream(QUESTION))
-    shown = Shown()
     assert adapter_for(provider, make_settings).stream_question(question_request, shown).question == QUESTION
     assert shown.text == QUESTION and not any(c.replace for c in shown.chunks)
 
@@ -123,8 +107,7 @@ def test_a_non_streamed_text_reply_waits_as_long_as_the_stream(make_settings, se
     (["1. How", " often", " do you", " buy", " it?\n2. ", "And then?"], ["How", " often do", " you", " buy it?"]),
     (["Why?"], []),  # no whole word before the end: all of it comes with the final question
 ])
-def test_preview_shows_whole_words_of_the_cleaned_reply(deltas, shown_while_streaming):
-    shown = Shown()
+def test_preview_shows_whole_words_of_the_cleaned_reply(deltas, shown_while_streaming, shown):
     preview = QuestionPreview(shown)
     send = preview.attempt()
     for delta in deltas:
@@ -134,8 +117,7 @@ def test_preview_shows_whole_words_of_the_cleaned_reply(deltas, shown_while_stre
     assert shown.text.endswith("!") and not any(c.replace for c in shown.chunks)
 
 
-def test_preview_a_new_attempt_replaces_and_a_different_final_question_replaces():
-    shown = Shown()
+def test_preview_a_new_attempt_replaces_and_a_different_final_question_replaces(shown):
     preview = QuestionPreview(shown)
     send = preview.attempt()
     send("How often do ")
@@ -146,8 +128,7 @@ def test_preview_a_new_attempt_replaces_and_a_different_final_question_replaces(
     assert shown.chunks[-1].replace and shown.text == "Something else entirely?"
 
 
-def test_prefixed_puts_the_reply_before_the_first_and_every_replacing_chunk():
-    shown = Shown()
+def test_prefixed_puts_the_reply_before_the_first_and_every_replacing_chunk(shown):
     send = prefixed("About ten minutes. ", shown)
     send(QuestionChunk(text="What"))
     send(QuestionChunk(text=" else?"))
@@ -169,8 +150,7 @@ def test_display_only_swallows_a_broken_display_once():
     assert len(calls) == 1
 
 
-def test_a_port_without_streaming_sends_its_question_whole(fake_offline, question_request):
-    shown = Shown()
+def test_a_port_without_streaming_sends_its_question_whole(fake_offline, question_request, shown):
     result = write_streaming(fake_offline, question_request, shown)
     assert shown.chunks == [QuestionChunk(text=result.question)]
 
@@ -182,11 +162,10 @@ def router_for(settings, offline):
 
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])
 def test_a_stream_that_fails_midway_is_replaced_by_the_offline_question(provider, make_settings, server,
-                                                                        fake_offline, question_request):
+                                                                        fake_offline, question_request, shown):
     server.queue(Stream("How often do you drink it at home", cut_after=4),
                  Stream("How often do you drink it at home", cut_after=4))
     router = router_for(make_settings(provider), fake_offline)
-    shown = Shown()
     result = router.stream_question(question_request, shown)
 
     assert result.question == "What else would you like to say?" == shown.text  # the offline writer's
@@ -197,20 +176,18 @@ def test_a_stream_that_fails_midway_is_replaced_by_the_offline_question(provider
     assert offline.provider == "offline" and offline.fallback_reason == failed.error
 
 
-def test_the_router_streams_through_the_provider_and_counts_it(make_settings, server, fake_offline, question_request):
+def test_the_router_streams_through_the_provider_and_counts_it(make_settings, server, fake_offline, question_request, shown):
     server.queue(Stream(QUESTION))
     router = router_for(make_settings("anthropic"), fake_offline)
-    shown = Shown()
     assert router.streams_questions
     result = router.stream_question(question_request, shown)
     assert result.question == QUESTION == shown.text and fake_offline.calls == []
 
 
-def test_the_router_offline_sends_the_question_whole(fake_offline, question_request):
+def test_the_router_offline_sends_the_question_whole(fake_offline, question_request, shown):
     from interview_core.config.settings import Settings
 
     router = router_for(Settings(), fake_offline)
-    shown = Shown()
     assert not router.streams_questions
     result = router.stream_question(question_request, shown)
     assert shown.chunks == [QuestionChunk(text=result.question)]
