@@ -12,7 +12,7 @@ import os
 import uuid
 
 from fastapi import Depends, FastAPI, Header, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 
 from .. import export as exports
 from ..config import registry
@@ -208,6 +208,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
               summary="Answer the question with this id; returns the next question")
     def post_answer(body: Answer, row: dict = Depends(respondent)) -> AnswerResult:
         return turns.answer(live, row["session_id"], body.question_id, body.text)
+
+    @app.post("/v1/interview/answers/stream", tags=["respondent"], response_class=StreamingResponse,
+              summary="Answer as above; the next question comes as server-sent events while it is written")
+    def post_answer_stream(body: Answer, row: dict = Depends(respondent)) -> StreamingResponse:
+        return StreamingResponse(turns.answer_events(live, row["session_id"], body.question_id, body.text),
+                                 media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
     @app.get("/v1/interview/transcript", response_model=list[Utterance], tags=["respondent"],
              summary="The respondent's own conversation so far")

@@ -75,6 +75,30 @@ def _end_at_close(session) -> None:
               file=sys.stderr)
 
 
+class _QuestionPrinter:
+    """Prints the next question while a provider writes it. A fragment that is replaced (a retry, the
+    offline question after a failure) is closed with ``[...]`` and the question printed anew."""
+
+    def __init__(self):
+        self.text = None  # None: nothing printed yet
+
+    def __call__(self, chunk) -> None:
+        if self.text and chunk.replace:
+            print(" [...]", flush=True)
+            self.text = None
+        if self.text is None:
+            print("\nInterviewer: ", end="")
+            self.text = ""
+        print(escape_controls(chunk.text), end="", flush=True)
+        self.text += chunk.text
+
+    def end(self) -> bool:
+        """Finish the line; True when the question was printed."""
+        if self.text is not None:
+            print()
+        return self.text is not None
+
+
 def _run(args) -> int:
     from ..session import InterviewSession, InvalidAnswer, LanguageNotAvailable  # heavy: engine, language, embeddings
 
@@ -93,9 +117,10 @@ def _run(args) -> int:
     print(f"Session {session.session_id} - {session.concept.name} - {session.methodology.name} - {mode}", file=sys.stderr)
     print(f"Matching: {session.canonical_status}", file=sys.stderr)
     turns = []
-    question = session.opening_question
+    question, printed = session.opening_question, False
     while True:
-        print(f"\nInterviewer: {escape_controls(question)}")
+        if not printed:
+            print(f"\nInterviewer: {escape_controls(question)}")
         if answers is not None:
             answer = next(answers, None)
             if answer is None:
@@ -108,11 +133,14 @@ def _run(args) -> int:
             except EOFError:
                 _end_at_close(session)
                 break
+        printer = _QuestionPrinter() if session.streams_questions else None
         try:
-            result = session.answer(answer)
+            result = session.answer(answer, on_question_chunk=printer)
         except InvalidAnswer as exc:
             print(f"  ({exc})", file=sys.stderr)
+            printed = False  # the same question is asked again
             continue
+        printed = printer.end() if printer else False
         turns.append({"question": question, "answer": answer, "turn_result": result.model_dump(mode="json")})
         focus = escape_controls(result.focus.label or "-")
         print(f"  [turn {result.turn_number} | {result.phase} | {result.strategy_selected} -> {focus} | "
@@ -120,7 +148,8 @@ def _run(args) -> int:
               f"{' | closing question' if result.closing_question else ''}]", file=sys.stderr)
         question = result.next_question
         if not result.should_continue:
-            print(f"\nInterviewer: {escape_controls(question)}")
+            if not printed:
+                print(f"\nInterviewer: {escape_controls(question)}")
             print(f"\n[interview ended: {result.termination_reason}]", file=sys.stderr)
             break
     cost = session.cost()

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from fake_llm_server import FAKE_API_KEY, Plausible, Status
+from fake_llm_server import FAKE_API_KEY, Plausible, Status, Stream
 from interview_core.language.prompts import EXTRACTION_TOOL_NAME
 
 ANSWERS = [
@@ -94,3 +94,20 @@ def test_interview_simulate_with_anthropic_end_to_end(server, tmp_path):
     assert len(extraction_calls) == 3
     assert all("<respondent_answer>" in r.user for r in extraction_calls)
 
+
+
+@pytest.mark.slow  # a subprocess that loads the whole engine
+def test_interview_run_prints_the_question_as_it_streams_and_marks_a_broken_one(server, tmp_path):
+    answers = tmp_path / "answers.txt"
+    answers.write_text(ANSWERS[0] + "\n", encoding="utf-8")
+    broken = "How often do you drink it at home and"
+    # the opening question whole, then the follow-up's stream breaks off twice: the offline question stands
+    server.queue(Plausible(), Stream(broken, cut_after=4), Stream(broken, cut_after=4), tool="text")
+    proc = run_cli(["run", "--provider", "anthropic", "--concept", "oat_milk", "--answers", str(answers),
+                    "--out", "run.json"], server, tmp_path)
+
+    question = json.loads((tmp_path / "run.json").read_text(encoding="utf-8"))["turns"][0]["turn_result"]["next_question"]
+    assert not question.startswith("How often")
+    assert "Interviewer: How often do you [...]\n" in proc.stdout  # the fragment, marked as dropped
+    assert proc.stdout.count(f"Interviewer: {question}\n") == 1  # the stored question, printed once
+    assert any(r.body.get("stream") for r in server.requests)
