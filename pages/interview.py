@@ -85,8 +85,9 @@ def answer(held: shared.LiveSession, text: str, question_id: str | None, arrivin
     with held.lock:
         try:
             if session.streams_questions:
-                view = shared.QuestionStream(arriving, text, ":material/person:", "Thinking about the next question...")
-                result = session.answer(text, question_id=question_id, provenance=provenance, on_question_chunk=view)
+                with shared.QuestionStream(arriving, text, ":material/person:", "Thinking about the next question...") as view:
+                    result = session.answer(text, question_id=question_id, provenance=provenance,
+                                            on_question_chunk=view)
                 view.done(result.next_question)
                 st.session_state[SHOWN_KEY] = result.question_utterance_id  # on screen now: answers reply to it
             else:

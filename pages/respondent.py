@@ -109,8 +109,9 @@ if text is not None:
     with held.lock:
         try:
             if session.streams_questions:  # a provider writes the question: show it as it comes
-                view = shared.QuestionStream(arriving, text, ":material/person:", "The interviewer is reading your answer...")
-                result = session.answer(text, question_id=shown, on_question_chunk=view)
+                with shared.QuestionStream(arriving, text, ":material/person:",
+                                           "The interviewer is reading your answer...") as view:
+                    result = session.answer(text, question_id=shown, on_question_chunk=view)
                 view.done(result.next_question)
                 st.session_state[SHOWN_KEY] = result.question_utterance_id  # on screen now: answers reply to it
             else:

@@ -262,17 +262,27 @@ def session_caption(session: InterviewSession) -> None:
 
 class QuestionStream:
     """The respondent's answer, then the interviewer's next question drawn while it is written, in
-    ``container``. Pass it as ``InterviewSession.answer(on_question_chunk=...)``. Text only, never Markdown:
-    the question is model-written and may quote the respondent."""
+    ``container``. Pass it as ``InterviewSession.answer(on_question_chunk=...)`` inside ``with``: when the
+    answer is refused, both messages are taken away again. Text only, never Markdown: the question is
+    model-written and may quote the respondent."""
 
     def __init__(self, container, answer: str, answer_avatar: str, waiting: str):
-        with container:
+        self._holder = container.empty()
+        with self._holder.container():
             with st.chat_message("user", avatar=answer_avatar):
                 st.text(answer)
             with st.chat_message("assistant", avatar=":material/forum:"):
                 self._box = st.empty()
         self._box.caption(waiting)  # our own words, until the first words of the question arrive
         self._text = ""
+
+    def __enter__(self) -> "QuestionStream":
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        if exc_type is not None:  # no turn: nothing of it stays on screen
+            self._holder.empty()
+        return False
 
     def __call__(self, chunk) -> None:
         self._text = chunk.text if chunk.replace else self._text + chunk.text
