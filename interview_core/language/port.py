@@ -13,6 +13,10 @@ class LanguagePort(Protocol):
     Implementations: the offline layer (``language.offline``), Anthropic and OpenAI-compatible
     adapters. Implementations raise ``LLMError``/``LLMTimeoutError`` after their own retry; the
     pipeline then runs the offline layer for that task and records the fallback.
+
+    A port may also offer ``stream_question(request, on_chunk) -> QuestionResult``: the question sent to
+    ``on_chunk`` while it is written (the router and the adapters do; ``streaming.write_streaming``
+    gives every port that interface).
     """
 
     name: str
