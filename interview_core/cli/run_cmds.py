@@ -146,6 +146,11 @@ def _run(args) -> int:
         print(f"  [turn {result.turn_number} | {result.phase} | {result.strategy_selected} -> {focus} | "
               f"{result.graph_state.get('node_count', 0)} nodes | {result.latency_ms:.0f} ms"
               f"{' | closing question' if result.closing_question else ''}]", file=sys.stderr)
+        asked = [d for d in result.slot_decisions if d.pair_id]  # the provider slot decision ran this turn
+        if asked:
+            merged = ", ".join(f"{escape_controls(d.label)!r} + {escape_controls(d.other_label)!r}" for d in asked if d.merged)
+            print(f"  [slot decision by the model: {len(asked)} pair{'s' if len(asked) > 1 else ''} asked; "
+                  f"merged: {merged or 'none'}]", file=sys.stderr)
         question = result.next_question
         if not result.should_continue:
             if not printed:

@@ -326,3 +326,25 @@ def test_decision_rows_newest_turn_first_with_who_decided():
     rows = decision_rows([old, new])
     assert [(r["turn"], r["decided by"], r["model said"], r["merged"]) for r in rows] == [
         (3, "provider", "same", True), (1, "offline", "", True)]
+
+
+@pytest.mark.slow  # a subprocess that loads the whole engine
+def test_interview_run_shows_the_model_slot_decision(server, tmp_path):
+    import os
+    import subprocess
+
+    answers = tmp_path / "answers.txt"
+    answers.write_text("frothy foam on top\nprice per litre\nfrothy foam layer stays\n", encoding="utf-8")
+    server.queue(verdicts(("p1", "same")), tool=SLOT_TOOL_NAME)
+    env = {**os.environ, "OPENAI_API_KEY": FAKE_API_KEY, "OPENAI_BASE_URL": server.url + "/v1",
+           "INTERVIEW_RETRY_BACKOFF_S": "0.01", "INTERVIEW_DATABASE": str(tmp_path / "interviews.db"),
+           "INTERVIEW_SECRETS_FILE": str(tmp_path / "none.toml"), "INTERVIEW_DEDUP__EMBEDDINGS_ENABLED": "false",
+           "INTERVIEW_PROVIDER_SLOTS__MIN_SIMILARITY": "0.2"}
+    env.pop("ANTHROPIC_API_KEY", None)
+    proc = subprocess.run([sys.executable, "-m", "interview_core.cli.main", "run", "--provider", "openai",
+                           "--concept", "oat_milk", "--answers", str(answers)], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, timeout=240)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert ("[slot decision by the model: 1 pair asked; merged: 'frothy foam layer stays' + 'frothy foam on top']"
+            in proc.stderr), proc.stderr[-2000:]
+    assert len([r for r in server.requests if r.tool_names == [SLOT_TOOL_NAME]]) == 1
