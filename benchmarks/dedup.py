@@ -12,7 +12,8 @@ from pathlib import Path
 from interview_core.config.settings import PROJECT_ROOT, load_settings
 from interview_core.dedup.calibration import DEFAULT_PATH as CALIBRATION_PATH
 from interview_core.dedup.calibration import save_calibration
-from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
+from interview_core.dedup.evaluation import (DEFAULT_PAIRS, embedding_tier_auc, evaluate, load_pairs, summarise_times,
+                                              time_turns)
 from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.tuning import calibrate
 
@@ -52,6 +53,14 @@ def _report(name: str, matcher: HybridMatcher, pairs, errors: bool) -> dict:
     return results
 
 
+def _print_auc(name: str, matcher: HybridMatcher, pairs) -> None:
+    """The cosine's ranking quality where it decides: pairs neither merged lexically nor blocked by the guard."""
+    aucs = embedding_tier_auc(matcher, pairs)
+    if aucs:
+        parts = ", ".join(f"{k} {'n/a' if a is None else f'{a:.3f}'} ({n} pairs)" for k, (a, n) in aucs.items())
+        print(f"  cosine AUC on the pairs reaching the embedding tier ({name}; 0.5 = chance): {parts}")
+
+
 def run(args) -> int:
     dedup = load_settings().dedup
     update = {"embeddings_enabled": False} if args.lexical_only else {}
@@ -82,12 +91,14 @@ def run(args) -> int:
     print("bundled pairs:")
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)
+    _print_auc("bundled", untuned, pairs)
     external = None
     if Path(args.external).is_file():
         ext = load_pairs(args.external)
         print(f"external pairs (measured only, never tuned on): {len(ext)} from {args.external}")
         _report("untuned", untuned, ext, False)
         external = _report("tuned", tuned, ext, args.errors)["all"]
+        _print_auc("external, measured only", untuned, ext)
     else:
         print(f"external pairs: NOT MEASURED ({args.external} not found)")
     labels = list(dict.fromkeys(x for p in pairs for x in (p.a, p.b)))

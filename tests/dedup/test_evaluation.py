@@ -58,3 +58,32 @@ def test_cli_bench_dedup_lexical_only(capsys):
     assert "external pairs: NOT MEASURED (/nonexistent/pairs.tsv not found)" in out
     assert "goal external recall >= 0.4: NOT met" in out
     assert "speed: 100 nodes, 5 new labels per turn" in out and "missed" in out
+
+
+def test_rank_auc_hand_table():
+    from interview_core.dedup.evaluation import rank_auc
+
+    # positives 0.9, 0.4; negatives 0.5, 0.4: pairs (0.9>0.5) 1, (0.9>0.4) 1, (0.4<0.5) 0, (0.4=0.4) 0.5 -> 2.5 / 4
+    assert rank_auc([0.9, 0.4, 0.5, 0.4], [True, True, False, False]) == pytest.approx(0.625)
+    assert rank_auc([0.1, 0.2], [True, False]) == 0.0 and rank_auc([1.0], [True]) is None
+
+
+def test_embedding_tier_auc_counts_only_pairs_reaching_the_tier():
+    import numpy as np
+
+    from interview_core.dedup.evaluation import embedding_tier_auc
+
+    class Axis:
+        name = "axis"
+
+        def encode(self, texts):  # "rain" and "umbrella" close, "sunshine" far: unit vectors in 2-D
+            table = {"rain": (1.0, 0.0), "umbrella": (0.8, 0.6), "sunshine": (0.0, 1.0), "drizzle": (0.6, 0.8)}
+            return np.array([table.get(t, (1.0, 0.0)) for t in texts], dtype=np.float32)
+
+    pairs = [LabelledPair("w", "dev", "attribute", "rain", "umbrella", True),
+             LabelledPair("w", "dev", "attribute", "rain", "sunshine", False),
+             LabelledPair("w", "heldout", "attribute", "drizzle", "sunshine", True),
+             LabelledPair("w", "dev", "attribute", "cheap", "expensive", False)]  # blocked by the guard: left out
+    aucs = embedding_tier_auc(HybridMatcher(encoder=Axis()), pairs)
+    assert aucs["dev"] == (1.0, 2) and aucs["heldout"] == (None, 1) and aucs["all"] == (pytest.approx(1.0), 3)
+    assert embedding_tier_auc(HybridMatcher(DedupSettings(embeddings_enabled=False)), pairs) == {}
