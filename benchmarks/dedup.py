@@ -12,10 +12,9 @@ from pathlib import Path
 from interview_core.config.settings import PROJECT_ROOT, load_settings
 from interview_core.dedup.calibration import DEFAULT_PATH as CALIBRATION_PATH
 from interview_core.dedup.calibration import save_calibration
-from interview_core.dedup.evaluation import (DEFAULT_PAIRS, embedding_tier_auc, evaluate, load_pairs, summarise_times,
-                                              time_turns)
+from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
 from interview_core.dedup.matcher import HybridMatcher
-from interview_core.dedup.tuning import calibrate
+from interview_core.dedup.tuning import calibrate, embedding_tier_auc
 
 GOALS = {"precision": 0.95, "heldout_recall": 0.60, "external_recall": 0.40, "ms_per_turn": 50.0}
 EXTERNAL_PAIRS = PROJECT_ROOT.parent / "shared" / "evaluation" / "paraphrase_pairs.tsv"
@@ -81,7 +80,7 @@ def run(args) -> int:
             print("--calibrate needs the embedding model", file=sys.stderr)
             return 2
         cal = calibrate(HybridMatcher(dedup, use_calibration=False), pairs)
-        print(f"calibrated on {cal.dev_pairs} dev pairs (target precision {cal.target_precision}): "
+        print(f"calibrated on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
               f"{cal.embedding_thresholds} -> {save_calibration(cal)}")
         tuned = HybridMatcher(dedup, calibration=cal)
     untuned = HybridMatcher(dedup, use_calibration=False)

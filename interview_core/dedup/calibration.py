@@ -4,9 +4,10 @@ The thresholds live in ``config/dedup_calibration.yaml``, written by ``interview
 --calibrate`` and read by :class:`~interview_core.dedup.matcher.HybridMatcher` when its encoder is the
 model they were calibrated for. The fitting (:mod:`interview_core.dedup.tuning`) is deterministic: for each node type with at least
 ``min_pairs`` dev pairs (the rest share the pooled value), the lowest threshold on a 0.01 grid at which
-the 95 % lower confidence bound (Wilson) of the precision of the embedding tier's merges on the dev pairs
-is at least ``target`` (pairs the exact or lexical tier merges, or the opposite guard blocks, are left
-out, exactly as the matcher decides). Held-out and external pairs are never used here.
+the precision of the matcher's merges on that type's dev pairs (exact and lexical merges plus the
+embedding tier's at that threshold; the opposite guard applies, exactly as the matcher decides) is at
+least ``min_precision`` and its 95 % lower confidence bound (Wilson) at least ``target_precision``.
+Held-out and external pairs are never used here.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Calibration(BaseModel):
     model_config = ConfigDict(extra="forbid")
     model: str
     target_precision: float = Field(ge=0.0, le=1.0)
+    min_precision: float = Field(0.0, ge=0.0, le=1.0)
     dev_pairs: int = Field(ge=0)
     embedding_thresholds: dict[str, float]
 

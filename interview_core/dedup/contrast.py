@@ -53,7 +53,9 @@ class Alignment:
 
 def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str, ...], stems_b: tuple[str, ...],
           wordnet: WordNet | None = None) -> Alignment:
-    """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses)."""
+    """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses), then
+    words WordNet puts side by side (:func:`close_words`: "taste"/"flavour", "queues"/"lines",
+    "theft"/"stolen"), never an antonym pair."""
     free_b = list(range(len(words_b)))
     matched: list[tuple[int, int]] = []
     pending = []
@@ -71,7 +73,23 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
                 matched.append((i, j))
                 free_b.remove(j)
                 pending.remove(i)
+        for i in list(pending):
+            j = next((j for j in free_b if close_words(words_a[i], words_b[j], wordnet)), None)
+            if j is not None:
+                matched.append((i, j))
+                free_b.remove(j)
+                pending.remove(i)
     return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b))
+
+
+def close_words(x: str, y: str, wordnet: WordNet) -> bool:
+    """True when WordNet lets ``x`` stand for ``y`` in a label: a shared synset over any sense, or one step
+    across (similar-to, derivation, also-see, pertainym, attribute), and never an antonym pair: "strong
+    taste" / "strong flavour", "long queues" / "long lines", "bike theft" / "bike being stolen". A
+    hypernym or hyponym is not enough ("strength" / "endurance": a kind of a thing is another concept)."""
+    if not (wordnet.known(x) and wordnet.known(y)) or wordnet.antonyms(x, y):
+        return False
+    return wordnet.synonyms(x, y) or wordnet.adjacent(x, y) or wordnet.adjacent(y, x)
 
 
 def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset = frozenset(),

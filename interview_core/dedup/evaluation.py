@@ -106,25 +106,6 @@ def rank_auc(scores: list[float], positives: list[bool]) -> float | None:
     return wins / (len(pos) * len(neg))
 
 
-def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[float | None, int]]:
-    """Per split (and ``all``): the cosine's :func:`rank_auc` over the pairs that reach the embedding tier
-    (not merged by the exact or lexical tier, not blocked by the opposite guard), and how many pairs that is.
-    Empty without an encoder."""
-    if not matcher.embeddings_available:
-        return {}
-    from .tuning import pair_scores  # tuning imports this module
-
-    by_split: dict[str, tuple[list[float], list[bool]]] = {}
-    for p, _lexical, cos in pair_scores(matcher, pairs):
-        if cos is None:
-            continue
-        for k in ("all", p.split):
-            xs, ys = by_split.setdefault(k, ([], []))
-            xs.append(cos)
-            ys.append(p.same)
-    return {k: (rank_auc(xs, ys), len(xs)) for k, (xs, ys) in by_split.items()}
-
-
 def time_turns(matcher: HybridMatcher, existing: list[str], new_labels: list[str], per_turn: int = 5,
                warmup: int = 1) -> list[tuple[float, float, float]]:
     """Per turn, (embedding ms, matching ms, process CPU ms) for ``per_turn`` new labels (CPU time counts

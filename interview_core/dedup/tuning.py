@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from .calibration import POOLED, Calibration
-from .evaluation import LabelledPair
+from .evaluation import LabelledPair, rank_auc
 from .matcher import HybridMatcher
 
 GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # 0.40 .. 0.95
@@ -40,28 +40,50 @@ def wilson_lower(successes: int, n: int, z: float = Z) -> float:
     return (centre - margin) / (1 + z * z / n)
 
 
-def lowest_threshold(scores: list[tuple[LabelledPair, bool, float | None]], target: float) -> float:
-    """The lowest grid threshold at which the embedding tier's own merges on ``scores`` have a precision
-    whose 95 % lower confidence bound is >= ``target`` (the top of the grid if none). A bound rather
-    than the raw precision, so that a threshold is not set by the luck of a few dev pairs."""
+def lowest_threshold(scores: list[tuple[LabelledPair, bool, float | None]], target: float, floor: float = 0.95) -> float:
+    """The lowest grid threshold at which the matcher's merges on ``scores`` (the exact and lexical tiers'
+    merges, plus the embedding tier's at that threshold) have a precision of at least ``floor`` whose 95 %
+    lower confidence bound (Wilson) is at least ``target``; the top of the grid if none. The precision is the
+    matcher's as a whole, as the goal is stated, and the bound keeps a threshold from being set by the luck
+    of a few dev pairs."""
+    lex_tp = sum(p.same for p, lexical, _ in scores if lexical)
+    lex_fp = sum(not p.same for p, lexical, _ in scores if lexical)
     for t in GRID:
-        tp = fp = 0
+        tp, fp = lex_tp, lex_fp
         for p, _lexical, cos in scores:
             if cos is not None and cos >= t:
                 tp, fp = tp + p.same, fp + (not p.same)
-        if tp + fp == 0 or wilson_lower(tp, tp + fp) >= target:
+        if tp + fp == 0 or (tp / (tp + fp) >= floor and wilson_lower(tp, tp + fp) >= target):
             return t
     return GRID[-1]
 
 
-def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.90, min_pairs: int = 20) -> Calibration:
+def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
+              floor: float = 0.95) -> Calibration:
     """Calibrate on the ``dev`` pairs of ``pairs`` (other splits ignored); see the module docstring."""
     dev = [p for p in pairs if p.split == "dev"]
     scores = pair_scores(matcher, dev)
-    thresholds = {POOLED: lowest_threshold(scores, target)}
+    thresholds = {POOLED: lowest_threshold(scores, target, floor)}
     for node_type in sorted({p.node_type for p in dev}):
         own = [s for s in scores if s[0].node_type == node_type]
         if len(own) >= min_pairs:
-            thresholds[node_type] = lowest_threshold(own, target)
-    return Calibration(model=matcher.encoder_name or "", target_precision=target, dev_pairs=len(dev),
-                       embedding_thresholds=thresholds)
+            thresholds[node_type] = lowest_threshold(own, target, floor)
+    return Calibration(model=matcher.encoder_name or "", target_precision=target, min_precision=floor,
+                       dev_pairs=len(dev), embedding_thresholds=thresholds)
+
+
+def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[float | None, int]]:
+    """Per split (and ``all``): the cosine's :func:`rank_auc` over the pairs that reach the embedding tier
+    (not merged by the exact or lexical tier, not blocked by the opposite guard), and how many pairs that is.
+    Empty without an encoder."""
+    if not matcher.embeddings_available:
+        return {}
+    by_split: dict[str, tuple[list[float], list[bool]]] = {}
+    for p, _lexical, cos in pair_scores(matcher, pairs):
+        if cos is None:
+            continue
+        for k in ("all", p.split):
+            xs, ys = by_split.setdefault(k, ([], []))
+            xs.append(cos)
+            ys.append(p.same)
+    return {k: (rank_auc(xs, ys), len(xs)) for k, (xs, ys) in by_split.items()}

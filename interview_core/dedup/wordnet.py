@@ -182,6 +182,14 @@ class WordNet:
         return bool(ka) and any(s.key in ka for s in self.synsets(b, senses=senses))
 
     @lru_cache(maxsize=65536)
+    def adjacent(self, a: str, b: str, senses: int = 4) -> bool:
+        """True when one sense of ``a`` links to one of ``b`` in a single step *across* the hierarchy:
+        similar-to, also-see, derivation, pertainym or attribute ("theft" -> "steal", "free" -> "freedom",
+        "quiet" -> "silent"); hypernym and hyponym steps are not across (a kind is not a paraphrase)."""
+        target = {s.key for s in self.synsets(b, senses=senses)}
+        return bool(target) and any(k in target for s in self.synsets(a, senses=senses)
+                                    for sym, k, _, _ in s.pointers if sym in _ACROSS)
+
     def related(self, a: str, b: str, depth: int = 2, senses: int = 4) -> bool:
         """True when ``a`` and ``b`` are the same or one is a kind, part, form or close neighbour of the
         other: a shared synset, or a chain of at most ``depth`` hypernym/hyponym, similar-to, also-see,

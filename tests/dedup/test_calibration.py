@@ -20,11 +20,24 @@ def pair(same, node_type="attribute"):
 
 
 def test_lowest_threshold_is_where_the_bound_reaches_the_target():
-    # 30 paraphrases at cosine 0.70, one opposite at 0.60: from 0.61 on, 30/30 merges are right.
+    # 30 paraphrases at cosine 0.70, one opposite at 0.60: from 0.61 on, 30/30 merges are right
+    # (Wilson lower bound 30 / (30 + 1.645^2) = 0.917).
     scores = [(pair(True), False, 0.70)] * 30 + [(pair(False), False, 0.60)]
     assert lowest_threshold(scores, 0.9) == 0.61
     assert lowest_threshold(scores, 0.99) == 0.71  # reached only where the tier merges nothing
-    assert lowest_threshold([(pair(False), True, None)], 0.9) == 0.40  # lexical merges are not the embedding tier's
+    # At 0.60 and below: 30 right of 31 = 0.968 >= floor 0.95, bound 0.868: met for target 0.85, not 0.9.
+    assert lowest_threshold(scores, 0.85) == 0.40
+    assert lowest_threshold(scores, 0.85, floor=0.97) == 0.61  # 0.968 < 0.97
+
+
+def test_lowest_threshold_counts_the_lexical_merges_too():
+    # 20 right lexical merges, one wrong; 10 paraphrases at 0.80 reach the embedding tier.
+    scores = [(pair(True), True, None)] * 20 + [(pair(False), True, None)] + [(pair(True), False, 0.80)] * 10
+    # From 0.81 on: 20 / 21 = 0.952, bound 0.812; at 0.80 and below: 30 / 31 = 0.968, bound 0.868.
+    assert lowest_threshold(scores, 0.85) == 0.40
+    assert lowest_threshold(scores, 0.80) == 0.40
+    assert lowest_threshold(scores, 0.90) == 0.95  # never reached: the top of the grid
+    assert lowest_threshold([(pair(False), True, None)], 0.5) == 0.95  # a wrong lexical merge alone
 
 
 def test_calibration_is_reproducible_and_round_trips(tmp_path, fake_encoder):
