@@ -65,3 +65,24 @@ def test_shipped_config_loads():
     cfg = load_dedup_config()
     assert 0 < cfg.slot_jaccard_threshold < 0.75 and 0 < cfg.slot_embedding_threshold < 0.80
     assert cfg.synonyms == [] and cfg.antonyms == []  # general English comes from WordNet, not word lists
+
+
+@pytest.mark.parametrize("a,b,overlap", [
+    ("strong taste", "strong flavour", 1.0),  # WordNet synonyms over a less frequent sense
+    ("feel free", "a sense of freedom", 1.0),  # derivation: free -> freedom
+    ("bike theft", "bike being stolen", 1.0),  # derivation: theft -> steal
+    ("builds strength", "builds endurance", 1 / 3),  # endurance is a kind of strength: not aligned
+    ("cheap coffee", "expensive coffee", 1 / 3),  # antonyms are never aligned
+])
+def test_alignment_matches_words_wordnet_puts_side_by_side(lex, a, b, overlap):
+    assert lex.overlap(lex.key(a), lex.key(b)) == pytest.approx(overlap, abs=0.01)
+
+
+def test_close_words_table():
+    from interview_core.dedup.contrast import close_words
+    from interview_core.dedup.wordnet import get_wordnet
+
+    wn = get_wordnet()
+    assert close_words("quick", "fast", wn) and close_words("freedom", "free", wn)
+    assert not close_words("strength", "endurance", wn) and not close_words("cheap", "expensive", wn)
+    assert not close_words("morning", "evening", wn) and not close_words("zzzq", "fast", wn)
