@@ -86,7 +86,8 @@ def run(args) -> int:
     untuned = HybridMatcher(dedup, use_calibration=False)
     print(f"pairs: {len(pairs)} ({sum(p.same for p in pairs)} same, {sum(not p.same for p in pairs)} different) from {args.pairs}")
     print(f"untuned thresholds: jaccard {untuned.jaccard_threshold:.2f}, embedding {untuned.embedding_threshold:.2f}")
-    print(f"tuned thresholds: {tuned.type_thresholds or 'none (no calibration for this model)'}")
+    print(f"tuned thresholds: jaccard {tuned.jaccard_threshold:.2f}, embedding "
+          f"{tuned.type_thresholds or 'none (no calibration for this model)'}")
     print("bundled pairs:")
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)
