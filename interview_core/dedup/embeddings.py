@@ -17,6 +17,11 @@ from typing import Protocol
 import numpy as np
 
 DEFAULT_MODEL_NAME = "all-MiniLM-L6-v2"
+# torch intra-op threads while encoding. A turn embeds a handful of short labels, which one thread does in
+# ~10-20 ms of CPU; with two threads on a loaded two-core machine they spin waiting for each other:
+# measured 2026-11-22 at load average 12, 5 labels took 1839 ms wall / 357 ms CPU with 2 threads and
+# 160 ms wall / 21 ms CPU with 1 (docs/benchmarks.md, de-duplication speed).
+ENCODER_THREADS = 1
 
 _lock = threading.Lock()
 _encoders: dict[str, "Encoder | None"] = {}
@@ -84,7 +89,10 @@ def _load(model_name_or_path: str | None) -> Encoder:
     except ImportError:  # pragma: no cover - transformers comes with sentence-transformers
         pass
     target = model_name_or_path or _default_model_path()
+    import torch
     from sentence_transformers import SentenceTransformer
+
+    torch.set_num_threads(ENCODER_THREADS)
 
     model = SentenceTransformer(str(Path(target).expanduser()) if _looks_like_path(target) else target,
                                 device="cpu", local_files_only=True)

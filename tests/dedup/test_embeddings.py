@@ -39,3 +39,11 @@ def test_real_model_merges_paraphrase_and_guards_antonym(encoder):
 def test_unknown_hub_name_fails_without_download():
     assert get_encoder("no-such-org/no-such-model-xyz") is None
     assert encoder_error("no-such-org/no-such-model-xyz")
+
+
+def test_encoder_runs_torch_on_the_configured_threads(encoder):
+    import torch
+
+    from interview_core.dedup.embeddings import ENCODER_THREADS
+
+    assert ENCODER_THREADS == 1 and torch.get_num_threads() == ENCODER_THREADS
