@@ -7,7 +7,7 @@ decides whether the labels contrast:
 - an antonym pair among the leftovers (WordNet, direct or through an adjective cluster: "cheaper" /
   "dearer", "gentle"/"rough", "remember"/"forget"), or one leftover being the other with a negating
   prefix ("trust"/"distrust");
-- a *minimal pair*: the labels share their frame and differ in exactly one word on each side, and
+- a *minimal pair*: the labels share their frame word for word (at least one same-stem word) and differ in exactly one word on each side, and
   WordNet knows both words but relates them by no synonym, hypernym/hyponym, similar-to or derivation
   chain: "morning/evening appointments", "app remembers/ignores my mistakes", "chicken/beef flavour".
   Replacing one word of a phrase by a sibling or by an unrelated word changes what the phrase names;
@@ -43,6 +43,7 @@ class Alignment:
     matched: tuple[tuple[int, int], ...]
     only_a: tuple[str, ...]
     only_b: tuple[str, ...]
+    same_stem: int = 0  # how many of the matched pairs share their stem (the rest matched through WordNet)
 
     @property
     def overlap(self) -> float:
@@ -66,6 +67,7 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
         else:
             matched.append((i, j))
             free_b.remove(j)
+    same_stem = len(matched)
     if wordnet is not None:
         for i in list(pending):
             j = next((j for j in free_b if wordnet.synonyms(words_a[i], words_b[j], 3)), None)
@@ -79,7 +81,8 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
                 matched.append((i, j))
                 free_b.remove(j)
                 pending.remove(i)
-    return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b))
+    return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b),
+                     same_stem)
 
 
 def close_words(x: str, y: str, wordnet: WordNet) -> bool:
@@ -106,7 +109,9 @@ def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset 
                 return f"negating prefix {x}/{y}"
             if wordnet is not None and wordnet.antonyms(x, y):
                 return f"antonyms {x}/{y}"
-    if wordnet is not None and al.matched and len(al.only_a) == 1 and len(al.only_b) == 1:
+    # A minimal pair keeps its frame word for word: "morning/evening classes". When the shared words only
+    # matched through WordNet ("peaceful commute" / "quiet rides"), the labels are reworded, not a minimal pair.
+    if wordnet is not None and al.same_stem and len(al.only_a) == 1 and len(al.only_b) == 1:
         x, y = al.only_a[0], al.only_b[0]
         if wordnet.known(x) and wordnet.known(y) and not (wordnet.related(x, y) or wordnet.related(y, x)):
             return f"contrast {x}/{y}"
