@@ -1,7 +1,7 @@
 """Streaming the next question: chunks for the page while the model writes, the whole question at the end.
 
 A respondent sees only text that would survive ``prompts.clean_question``: the preview grows by whole
-words of the cleaned reply so far, so a ``Question:`` prefix, numbering or a second candidate after the
+words of the cleaned reply so far (by characters in Chinese or Japanese), so a ``Question:`` prefix, numbering or a second candidate after the
 first question mark never shows. When an attempt is retried or re-asked, or the provider fails and the
 offline writer's question is used instead, a ``replace`` chunk takes the place of what was shown, so a
 broken fragment is never left standing. After the last chunk the text shown equals the question stored.
@@ -13,6 +13,7 @@ broken fragment is never left standing. After the last chunk the text shown equa
 from __future__ import annotations
 
 import logging
+import unicodedata
 from collections.abc import Callable
 
 from .contracts import QuestionChunk, QuestionRequest, QuestionResult
@@ -39,11 +40,11 @@ class QuestionPreview:
 
     def _receive(self, delta: str) -> None:
         self._raw += delta
-        cut = max(self._raw.rfind(" "), self._raw.rfind("\n"))  # whole words only
-        if cut <= 0:
+        end = _shown_end(self._raw)
+        if end <= 0:
             return
         try:
-            preview = clean_question(self._raw[:cut + 1])  # with the space: "1. " is numbering, "1." may not be
+            preview = clean_question(self._raw[:end])
         except InvalidOutput:  # nothing to show yet, or too long (the re-ask replaces it)
             return
         if self._fresh:
@@ -62,6 +63,15 @@ class QuestionPreview:
         self._shown = chunk.text if chunk.replace else self._shown + chunk.text
         self._fresh = False
         self._on_chunk(chunk)
+
+
+def _shown_end(raw: str) -> int:
+    """How much of ``raw`` may show: up to its last space or line break, with it ("1. " is numbering,
+    "1." may not be), so only whole words show; all of it when it ends in a character of a script written
+    without spaces (Chinese, Japanese: wide characters), where every character is a whole piece."""
+    if raw and unicodedata.east_asian_width(raw[-1]) in ("W", "F"):
+        return len(raw)
+    return max(raw.rfind(" "), raw.rfind("\n")) + 1
 
 
 def prefixed(prefix: str, on_chunk: ChunkCallback) -> ChunkCallback:

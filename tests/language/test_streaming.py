@@ -106,6 +106,7 @@ def test_a_non_streamed_text_reply_waits_as_long_as_the_stream(make_settings, se
     (["Quest", "ion: ", "Why ", "that?"], ["Why"]),  # the prefix never shows
     (["1. How", " often", " do you", " buy", " it?\n2. ", "And then?"], ["How", " often do", " you", " buy it?"]),
     (["Why?"], []),  # no whole word before the end: all of it comes with the final question
+    (["你", "喜欢", "燕麦奶", "吗？"], ["你", "喜欢", "燕麦奶", "吗？"]),  # no spaces: wide characters show at once
 ])
 def test_preview_shows_whole_words_of_the_cleaned_reply(deltas, shown_while_streaming, shown):
     preview = QuestionPreview(shown)
