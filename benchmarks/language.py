@@ -19,7 +19,7 @@ from pathlib import Path
 
 import yaml
 
-from interview_core.language.screen import screen_label, screen_question
+from interview_core.language.screen import screen_label, screen_question, screen_session
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL = ROOT.parent / "shared" / "evaluation"
@@ -58,7 +58,7 @@ def _scripted(concept: str, answers: list[str], db: str, turns: int | None = Non
             break  # what follows the closing answer is a farewell, not a question
         questions.append(result.next_question)
     labels = [n["label"] for n in session.graph_snapshot()["nodes"]]
-    return {"questions": questions, "labels": labels, "per_answer": per_answer}
+    return {"questions": questions, "labels": labels, "per_answer": per_answer, "answers": answers}
 
 
 def _simulated(mind: str, persona: str, turns: int, db: str) -> dict:
@@ -74,7 +74,8 @@ def _simulated(mind: str, persona: str, turns: int, db: str) -> dict:
     if record["turns"] and record["turns"][-1]["turn_result"]["should_continue"]:
         questions.append(record["turns"][-1]["turn_result"]["next_question"])
     labels = [n["label"] for n in record["turns"][-1]["nodes"]] if record["turns"] else []
-    return {"questions": questions, "labels": labels, "per_answer": []}
+    answers = [t.get("answer", "") for t in record["turns"]]
+    return {"questions": questions, "labels": labels, "per_answer": [], "answers": answers}
 
 
 def _concept_for(mind: str, concept_id: str) -> str:
@@ -131,13 +132,26 @@ def heldout_agreement() -> dict:
     return out
 
 
+def _faults(run: dict) -> list[tuple[str, list[str]]]:
+    """(question, faults) for each flagged question of one interview: its own faults and the session's
+    (a quote not in the respondent's words, a quote or frame repeated within a few questions)."""
+    questions = [q for q in run["questions"] if q]
+    session = dict(screen_session(questions, run.get("answers")))
+    out = []
+    for k, q in enumerate(questions):
+        faults = screen_question(q) + session.get(k, [])
+        if faults:
+            out.append((q, faults))
+    return out
+
+
 def screen(runs: dict[str, list[dict]]) -> dict:
     """Screen every run's questions and labels: per source counts and every fault."""
     report = {}
     for source, items in runs.items():
         questions = [q for r in items for q in r["questions"] if q]
         labels = [lbl for r in items for lbl in r["labels"]]
-        flagged = [(q, f) for q in questions if (f := screen_question(q))]
+        flagged = [f for r in items for f in _faults(r)]
         bad_labels = [(lbl, f) for lbl in labels if (f := screen_label(lbl))]
         from_questions = [(a, ls) for r in items for a, ls in r["per_answer"] if "?" in a and ls]
         report[source] = {"questions": len(questions), "flagged": flagged, "labels": len(labels),

@@ -32,8 +32,19 @@ def analysed_text(answer: str) -> str:
     return text[: cut if cut > MAX_ANALYSED_CHARS // 2 else MAX_ANALYSED_CHARS]
 
 
+# Contractions typed without their apostrophe, where the bare spelling is no other English word
+# ("its", "were", "well", "ill", "id", "wed", "hell", "shell" and "lets" are words, so they are left alone).
+_APOSTROPHE = {w.replace("'", ""): w for w in (
+    "don't didn't doesn't isn't wasn't aren't weren't haven't hasn't hadn't can't couldn't wouldn't "
+    "shouldn't mustn't won't i'm i've you're you've they're they've we've there's that's what's "
+    "who's it'd".split())}
+
+
 def norm_word(word: str) -> str:
-    return word.lower().replace("’", "'")
+    """A word as analysed: lowercase, straight apostrophe, an apostrophe-less contraction restored
+    ("didnt" -> "didn't")."""
+    w = word.lower().replace("’", "'")
+    return _APOSTROPHE.get(w, w)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ def outside_quotes(q: str) -> str:
     ("no idea what our heating costs until", "I've no idea what our heating costs until the bill lands.", "said"),
     ("when nobody's", "I'd stop heating the place when nobody's in.", "said"),
     ("wait it says you can take", "oh wait, it says you can take it with you.", "said"),
-    ("the in control", "", "said"),
+    ("the in control", "", "plain"),  # no answer holds these words: never passed off as a quote
     ("replace the car", "", "np"),
     ("dunno", "", "plain"),
     ("anyway", "", "plain"),

@@ -17,12 +17,13 @@ from .assessment import AnswerFeatures, assess, is_english
 from ...text.clauses import Clause, segment
 from .elements import matcher
 from .frames import is_digression
+from .grammar import closed, is_gerund, open_classes
 from ...text.lexicon import lexicon
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, compiled
 from .phrases import concept_label
 from .stance import stance_and_reaction
-from ...text.primitives import analysed_text, stem_string, tokens, words
+from ...text.primitives import WORD_RE, analysed_text, norm_word, stem_string, tokens, words
 
 
 @dataclass
@@ -60,6 +61,56 @@ def _digressions(answer: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _list_items(clause: Clause) -> list[Clause]:
+    """A clause that is a comma list of phrases ("photos of receipts, auto categories") as one clause per
+    item, when every item is a concept on its own; else the clause itself."""
+    cuts = [m.start() for m in re.finditer(",", clause.text)]
+    if not cuts:
+        return [clause]
+    first = concept_label(tokens(clause.text[:cuts[0]]))
+    if len(words(clause.text[:cuts[0]])) == 1 and not (first and _names_a_thing(first)) \
+            and concept_label(tokens(clause.text[cuts[0] + 1:])):
+        # "Brilliant, a gadget that ...": a one-word exclamation before the comma is no list item
+        rest = clause.text[cuts[0] + 1:]
+        lead = len(rest) - len(rest.lstrip())
+        start = clause.start + cuts[0] + 1 + lead
+        return _list_items(Clause(rest.strip(), start, start + len(rest.strip()), clause.marker, clause.link))
+    bounds = [0, *cuts, len(clause.text)]
+    parts = []
+    for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
+        a += 1 if k else 0
+        raw = clause.text[a:b]
+        lead = len(raw) - len(raw.lstrip())
+        text = raw.strip()
+        label = concept_label(tokens(text)) if text else None
+        if label is None or not _names_a_thing(label):
+            return [clause]
+        start = clause.start + a + lead
+        parts.append(Clause(text, start, start + len(text), clause.marker if not k else "",
+                            clause.link if not k else "comma"))
+    return parts
+
+
+def _names_a_thing(label: str) -> bool:
+    """A list item names a thing: a gerund phrase, a word that can only be a noun, or a phrase ending on
+    a noun ("brilliant" or "quiet" alone do not: they may be adjectives)."""
+    ws = label.lower().split()
+    nouns = [w for w in ws if w not in closed().function_words and {"NOUN", "PROPN"} & open_classes(w)]
+    return is_gerund(ws[0]) or any("ADJ" not in open_classes(w) for w in nouns) or (len(ws) > 1 and ws[-1] in nouns)
+
+
+def _restore_case(label: str, text: str) -> str:
+    """The label with the respondent's capitals put back where they mark a name: acronyms ("HMRC"),
+    inner capitals ("WhatsApp") and capitalised words not at the start of the clause ("January")."""
+    written = {}
+    for k, m in enumerate(WORD_RE.finditer(text)):
+        w = m.group()
+        if (len(w) > 1 and w.isupper() and w.isalpha()) or any(ch.isupper() for ch in w[1:]) or (
+                k and w[:1].isupper() and w.lower() != "i"):
+            written.setdefault(norm_word(w), w)
+    return " ".join(written.get(w, w) for w in label.split())
+
+
 def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str],
            skip: list[tuple[int, int]] = ()) -> list[_Item | None]:
     """One entry per clause: an item, or None for clauses without a concept or inside a ``skip`` span.
@@ -67,13 +118,14 @@ def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str],
     out: list[_Item | None] = []
     seen: dict[str, _Item] = {}
     carried: Clause | None = None  # a causal link whose own clause was only a frame
-    for c in clauses:
+    for c in [part for clause in clauses for part in _list_items(clause)]:
         if carried is not None and c.link == "comma":
             # "so in the end, looking after myself": the frame clause drops, its "so" moves on.
             c = replace(c, marker=carried.marker, link=carried.link)
         carried = None
         off_topic = any(a <= c.start < b for a, b in skip)
         label = None if off_topic else concept_label(tokens(c.text))
+        label = _restore_case(label, c.text) if label else None
         if label is None:
             if c.link in ("cause", "effect"):
                 carried = c

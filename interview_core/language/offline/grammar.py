@@ -13,13 +13,13 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
-from lemminflect import getAllLemmas, getInflection
+from lemminflect import getAllLemmas, getInflection, getLemma
 
 from ...text.lexicon import lexicon
 
 _DATA = Path(__file__).parent / "data" / "closed_class.yaml"
 # Verbs too light to name a concept as a bare gerund ("having", "getting").
-_LIGHT = frozenset("be have do get take make go give put see come let say".split())
+LIGHT_VERBS = _LIGHT = frozenset("be have do get take make go give put see come let say".split())
 MAX_PASSES = 6
 
 
@@ -160,6 +160,10 @@ def _strip_leading(ws: list[str]) -> list[str]:
             ws = ws[1:]
         elif w in c.auxiliaries and len(ws) > 1 and w not in ("being", "having"):
             ws = ws[1:]
+        elif w in ("that", "this", "it") and nxt in c.auxiliaries and nxt not in ("being", "having"):
+            ws = ws[1:]  # "that could get awkward": a pronoun subject
+        elif w in ("not", "too", "either") and nxt in ("that", "this", "it"):
+            ws = ws[1:]  # "(I'm) not, that could ...": the end of an ellipsis before a new clause
         elif w in ("never", "just", "really", "probably", "maybe", "also", "still", "even", "always", "only"):
             ws = ws[1:]
         elif w in c.framing_verbs and len(ws) > 1 and nxt not in c.determiners and not _is_noun(nxt) or (
@@ -182,8 +186,13 @@ def _strip_trailing(ws: list[str]) -> list[str]:
             ws = ws[:-2]
         elif len(ws) > 1 and ws[-1] in c.time_nouns and ws[-1] not in ("day", "week", "month", "year", "time"):
             ws = ws[:-1]
-        elif len(ws) > 1 and (ws[-1] in dangling or ws[-1] in ("not", "never", "too", "even")):
+        elif len(ws) > 1 and (ws[-1] in dangling or ws[-1] in ("not", "never", "too", "even")) and not (
+                ws[-1] in c.prepositions and c.wh_words & set(ws[1:-1])):  # "where the food comes from"
             ws = ws[:-1]
+        elif len(ws) > 2 and ws[-2] in c.prepositions and getLemma(ws[-1], upos="NOUN")[0] in c.time_nouns:
+            ws = ws[:-2]  # "for months", "in summer": a time adverbial at the edge
+        elif len(ws) > 2 and ws[-1] in ("here", "there") and ws[-2] in c.prepositions:
+            ws = ws[:-2]  # "the waiting list round here": a place adverbial at the edge
         else:
             break
     return ws
@@ -213,7 +222,7 @@ def _predicate(ws: list[str], k: int) -> list[str] | None:
         return []  # an ellipsis ("my parents never did"): the subject alone
     if ws[j - 1:j] and ws[j - 1] in c.copulas and j > k and not _is_verb(ws[j]):
         return ["being", *ws[j:]]
-    if _is_verb(ws[j]):
+    if _is_verb(ws[j]) or (j == k and _finite_at(ws, j)):
         if ws[j - 1] in ("be", "been", "being", *c.copulas) and ws[j].endswith(("ed", "en")):
             return ["being", *ws[j:]]  # a passive: "can be recycled" -> "being recycled"
         return [gerund(ws[j]), *ws[j + 1:]]
@@ -223,6 +232,8 @@ def _predicate(ws: list[str], k: int) -> list[str] | None:
 def _starts_predicate(ws: list[str], k: int) -> bool:
     """A verb right after the subject's head noun or pronoun; a participle used as an adjective ("no added
     sugar") or closing a reduced relative ("nothing sugary added") is not one."""
+    if k > 0 and _finite_at(ws, k) and ws[k] not in closed().auxiliaries:
+        return True  # "my accountant charges me ...": a verb form that could be a noun, before its object
     if k == 0 or not (_is_verb(ws[k]) and not _is_noun(ws[k])):
         return False
     prev = ws[k - 1]
@@ -265,6 +276,7 @@ def noun_phrase(ws: list[str]) -> list[str] | None:
     """
     c = closed()
     ws = _after_repair([w for w in ws if w])
+    original = ws
     for _ in range(MAX_PASSES):
         before = ws
         ws = _strip_leading(ws)
@@ -301,7 +313,63 @@ def noun_phrase(ws: list[str]) -> list[str] | None:
             pred = _predicate(ws, k)
             ws = head + _cut_at_new_clause(pred, 1) if pred is not None else head
     ws = _strip_trailing(_strip_leading(ws)) if ws and ws[0] not in ("being",) and not is_gerund(ws[0]) else _strip_trailing(ws)
+    ws = _cut_inner_clause(ws)
+    if len(ws) == 1 and _made_from_verb(ws[0], original):
+        return None  # "that matters" -> "mattering", "I just left" -> "left": a bare predicate names nothing
     return ws if is_noun_phrase(ws) else None
+
+
+_FINITE = frozenset("am is are was were 's 're 'm do does did has have had can could will would shall should may "
+                    "might must".split())
+_RELATIVES = frozenset({"that", "which", "who"})
+
+
+def _finite_at(ws: list[str], i: int) -> bool:
+    """A finite verb at ``i``: an auxiliary or copula, or a present-tense verb form between a noun or
+    pronoun and its object ("my accountant charges me 600 quid")."""
+    c = closed()
+    w = ws[i]
+    if w in _FINITE or (w in c.auxiliaries and w not in ("be", "been", "being", "having")):
+        return True
+    if i == 0:
+        return False
+    prev, nxt = ws[i - 1], ws[i + 1] if i + 1 < len(ws) else ""
+    if verb_lemma(w) == w and w not in c.function_words and is_plural_noun(prev) and (not nxt or nxt in c.prepositions or nxt in c.object_pronouns
+                                                        or nxt in c.determiners or nxt in c.possessives):
+        return True  # "the weeds take over", "prices go up": a plural subject and its verb
+    if not nxt or not w.endswith("s") or verb_lemma(w) in (None, w):
+        return False
+    return (_is_noun(prev) or prev in c.object_pronouns) and (
+        nxt in c.object_pronouns or nxt in c.determiners or nxt in c.possessives or nxt.isdigit()
+        or nxt in ("up", "out", "off", "down", "away", "back", "over", "around")
+        or open_classes(nxt) == frozenset({"ADJ"}))
+
+
+def _cut_inner_clause(ws: list[str]) -> list[str]:
+    """A phrase that runs on into a clause cut before it: before a relative clause after a noun ("another
+    app that will solve ..." -> "another app"), or before a finite verb after its subject ("carrying it
+    up the stairs is a pain" -> "carrying it up the stairs"). A finite verb inside a wh-clause or after a
+    verb of knowing or feeling ("knowing the family is safe") belongs there and stays."""
+    c = closed()
+    for i in range(1, len(ws)):
+        w, prev = ws[i], ws[i - 1]
+        if w in _RELATIVES and _is_noun(prev) and i + 1 < len(ws) and (
+                ws[i + 1] in c.auxiliaries or is_gerund(ws[i + 1]) or _is_verb(ws[i + 1])):
+            return _strip_trailing(ws[:i])
+        if w in c.wh_words or w in c.subordinators or w in _RELATIVES or verb_lemma(w) in c.framing_verbs:
+            return ws
+        if _finite_at(ws, i):
+            return _strip_trailing(ws[:i])
+    return ws
+
+
+def _made_from_verb(word: str, original: list[str]) -> bool:
+    """A lone word that the reduction made from a finite verb (a gerund not said as one), or a bare
+    past-tense form ("left", "found")."""
+    if word in original and not word.endswith("ing"):
+        lemma = verb_lemma(word)
+        return bool(lemma) and lemma != word and word in (getInflection(lemma, "VBD") or ())
+    return is_gerund(word) and word not in original
 
 
 def is_noun_phrase(ws: list[str]) -> bool:
@@ -329,14 +397,17 @@ def is_noun_phrase(ws: list[str]) -> bool:
         return False  # "the in control", "the wait it says": an article glued to no noun
     banned_last = (c.coordinators | c.subordinators | c.auxiliaries | c.determiners | c.prepositions
                    | c.subject_pronouns | c.possessives | c.interjections | c.wh_words) - {"one", "there", "well", "out", "up", "off", "down", "in", "on", "over", "away", "back", "around"}
-    if last in banned_last and len(ws) > 1:
+    stranded = last in c.prepositions and any(w in c.wh_words for w in ws[1:])  # "where my food comes from"
+    if last in banned_last and len(ws) > 1 and not stranded:
         return False
+    if len(ws) > 2 and "ADJ" in open_classes(first) and ws[1] in c.prepositions and ws[2] in INDEFINITES:
+        return False  # "insane for something ...": a comment on what was said, not a concept
     if _is_verb(first) and not is_gerund(first) and not _is_noun(first) and first != "being":
         return False
     if is_gerund(first) or first == "being":
-        return len(ws) > 1 or verb_lemma(first) not in _LIGHT
+        return _gerund_has_content(ws)
     if first in c.negations and len(ws) > 1 and is_gerund(ws[1]):
-        return len(ws) > 2 or verb_lemma(ws[1]) not in _LIGHT
+        return _gerund_has_content(ws[1:])
     content = [w for w in ws if w not in c.function_words and w not in c.interjections]
     if not content:
         return False
@@ -346,6 +417,23 @@ def is_noun_phrase(ws: list[str]) -> bool:
     if nouns and nouns[-1] in c.general_nouns and "ADJ" not in open_classes(nouns[-1]):
         return False  # the head is a general noun: "random question", "the pausing thing"
     return bool(nouns) or any("ADJ" in open_classes(w) for w in content) or any(_is_noun(w) for w in content)
+
+
+INDEFINITES = frozenset("something anything everything nothing someone anyone everyone somebody anybody "
+                        "everybody".split())
+
+
+def _gerund_has_content(ws: list[str]) -> bool:
+    """A gerund phrase that names something: a verb that is not light ("cooking"), or any verb with a
+    content word after it ("taking care"); not one with only particles, pronouns or an indefinite
+    ("taking over", "getting it", "watering anything")."""
+    c = closed()
+    rest = [w for w in ws[1:] if w not in c.function_words and w not in INDEFINITES]
+    if rest:
+        return True
+    if len(ws) > 1:
+        return False
+    return verb_lemma(ws[0]) not in _LIGHT
 
 
 _ABSTRACT = ("ness", "ity", "dom", "ment", "ance", "ence", "ship", "hood", "ism", "ion")
@@ -360,3 +448,30 @@ def is_count_noun(word: str) -> bool:
         return False
     plural = getInflection(word, "NNS")
     return bool(plural) and plural[0] != word and getAllLemmas(word)["NOUN"][0] == word
+
+
+def is_plural_noun(word: str) -> bool:
+    """A noun form that is only plural in LemmInflect's lexicon ("receipts", "lessons"), not a mass or
+    singular form ("news", "glass", "series")."""
+    lemmas = getAllLemmas(word)
+    if word.endswith(("ss", "us", "is")) or {"ADJ", "ADV"} & set(lemmas):
+        return False
+    if not lemmas and word.isalpha() and word.endswith("s"):  # outside the lexicon ("courgettes", "apps")
+        return getLemma(word, upos="NOUN")[0] != word
+    if "NOUN" not in lemmas:
+        return False
+    lemma = lemmas["NOUN"][0]
+    return lemma != word and word in (getInflection(lemma, "NNS") or ())
+
+
+def is_plural_phrase(ws: list[str]) -> bool:
+    """Whether a noun phrase takes a plural verb: two phrases joined by "and" ("tomatoes and beans",
+    "the price and the speed"), or a head noun (the last word before any preposition) that is plural.
+    A gerund phrase ("growing tomatoes") is singular."""
+    c = closed()
+    if not ws or is_gerund(ws[0]) or ws[0] == "being":
+        return False
+    core = ws[:next((i for i, w in enumerate(ws) if i and w in c.prepositions), len(ws))]
+    if "and" in core[1:-1]:
+        return True
+    return bool(core) and is_plural_noun(core[-1])

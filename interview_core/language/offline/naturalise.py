@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 
-from .grammar import is_count_noun, noun_phrase, open_classes, verb_lemma
+from .grammar import closed, is_count_noun, noun_phrase, open_classes, verb_lemma
 from ...text.primitives import WORD_RE
 
 # Longer labels are quoted rather than paraphrased.
 MAX_NATURAL_WORDS = 8
-_DETERMINERS = frozenset("a an the my your his her their our this that these those some any no each every "
-                         "how what why when where which being".split())
+_DETERMINERS = closed().determiners | closed().possessives | closed().wh_words | {"being"}
 _PERSON = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
            "i've": "you've", "i'd": "you'd", "am": "are", "we": "you", "our": "your", "us": "you", "ourselves": "yourselves"}
 
@@ -62,7 +61,17 @@ def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
     first = phrase[0]
     if len(phrase) == 1 and first not in proper and is_count_noun(first):
         return "the " + first
+    if len(phrase) == 2 and first.endswith("ing") and is_count_noun(phrase[1]):
+        return "the " + " ".join(phrase)  # a compound with a singular head ("the waiting list", "the booking app")
     if (first in _DETERMINERS or first.endswith("ing") or first in proper or len(phrase) == 1 or "of" in phrase
             or first in ("not", "no", "your") or first.isdigit()):
         return " ".join(phrase)
+    if len(phrase) > 1 and "ADV" in open_classes(first.lower()) and not _is_nominal(phrase[-1]):
+        return quoted  # "pretty good": an adjective phrase, no noun to take "the"
     return "the " + " ".join(phrase)
+
+
+def _is_nominal(word: str) -> bool:
+    """A word read as a noun: a noun reading and not an adjective that the lexicon also lists as a noun."""
+    classes = open_classes(word.lower())
+    return bool({"NOUN", "PROPN"} & classes) and "ADJ" not in classes

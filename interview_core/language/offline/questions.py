@@ -14,9 +14,9 @@ import yaml
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
 from .meta import answer_meta_topic
-from .grammar import closed
+from .grammar import closed, is_count_noun, is_plural_phrase, verb_lemma
 from .naturalise import natural_label, proper_nouns
-from ...text.primitives import jaccard, words
+from ...text.primitives import WORD_RE, jaccard, words
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
@@ -189,18 +189,49 @@ MAX_QUOTE_WORDS = 16
 
 
 def respondent_quote(label: str, turns, sentence_only: bool = False) -> str:
-    """The respondent's own words for a focus label: the sentence of a recent answer (latest first) that
-    holds all of the label's content words, else the label; markup removed, at most MAX_QUOTE_WORDS
-    words, double quotes made single. First person stays as said: it is inside the quote."""
-    wanted = {w for w in words(label) if w not in closed().function_words}
+    """The respondent's own words for a focus label, verbatim: the sentence of a recent answer (latest
+    first) that holds all of the label's content words; a sentence over MAX_QUOTE_WORDS words is cut to
+    the shortest run of its words that holds them. Markup removed, double quotes made single; first
+    person stays as said (it is inside the quote). "" when no answer holds the label's words (a label
+    the writer reworded is never passed off as a quote); with ``sentence_only`` False the label's own
+    words are used then, unquoted callers only."""
+    wanted = {_base(w) for w in words(label) if w not in closed().function_words}
     sequence = " ".join(words(label))
     for turn in reversed(list(turns or [])):
         for sentence in re.split(r"(?<=[.!?…])\s+|\n+", getattr(turn, "answer", "") or ""):
             ws = words(sentence)
-            found = wanted <= set(ws) if wanted else bool(sequence) and f" {sequence} " in f" {' '.join(ws)} "
-            if found and len(ws) <= MAX_QUOTE_WORDS:
+            found = wanted <= {_base(w) for w in ws} if wanted else bool(sequence) and f" {sequence} " in f" {' '.join(ws)} "
+            if not found:
+                continue
+            if len(ws) <= MAX_QUOTE_WORDS:
                 return _clean_quote(sentence)
+            window = _window(sentence, wanted or {_base(w) for w in words(label)})
+            if window:
+                return window
     return "" if sentence_only else _clean_quote(label)
+
+
+def _base(word: str) -> str:
+    """A word compared by its verb lemma ("getting" and "get" alike): labels turn verbs into gerunds."""
+    return verb_lemma(word) or word
+
+
+def _window(sentence: str, wanted: set[str]) -> str:
+    """The shortest run of ``sentence``'s words (as written) holding every word of ``wanted``, at most
+    MAX_QUOTE_WORDS long, or ""."""
+    spans = [(m.start(), m.end(), _base(m.group().lower().replace("’", "'"))) for m in WORD_RE.finditer(sentence)]
+    best = None
+    for i in range(len(spans)):
+        seen: set[str] = set()
+        for j in range(i, min(len(spans), i + MAX_QUOTE_WORDS)):
+            seen.add(spans[j][2])
+            if wanted <= seen:
+                if best is None or j - i < best[1] - best[0]:
+                    best = (i, j)
+                break
+    if best is None:
+        return ""
+    return _clean_quote(sentence[spans[best[0]][0]:spans[best[1]][1]])
 
 
 def _clean_quote(text: str) -> str:
@@ -261,6 +292,7 @@ def _known_templates(request: QuestionRequest, primary: list[str], fallback: lis
     return sorted(dict.fromkeys(primary + fallback + own + builtin), key=len, reverse=True)
 
 
+_ANAPHORIC_END = re.compile(r"\b(that|this|it)\b[^.?!]*[.?!]?$", re.I)
 SEMANTIC_REPEAT = 0.85  # cosine at which two questions count as the same question
 SEMANTIC_CHECKED = 4  # best candidates whose meaning is compared with the recent questions
 
@@ -281,11 +313,33 @@ def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed
     return None
 
 
+def _meta_topic(request: QuestionRequest) -> str | None:
+    last = request.recent_turns[-1] if request.recent_turns else None
+    return answer_meta_topic(last.answer) if last else None
+
+
+def plain_question(previous: str) -> str:
+    """The question part of an interviewer turn: its last question sentence, with the sentence before it
+    when that one sets the topic ("You mentioned X. What does that give you?"); lead-ins ("Okay.") and
+    anything said before (the answer to an earlier question about the interview) left out."""
+    parts = [p for p in re.split(r"(?<=[.!?])\s+", " ".join(previous.split())) if p]
+    asks = [k for k, p in enumerate(parts) if p.endswith("?")] or [len(parts) - 1] * bool(parts)
+    if not asks:
+        return ""
+    k = asks[-1]
+    start = k - 1 if k > 0 and not parts[k - 1].endswith("?") and len(words(parts[k - 1])) > 3 else k
+    if start < k and re.match(r"^(?:sorry|not long|good question|of course|it's a study|your answers|no problem)\b",
+                              parts[start], re.I):
+        start = k  # an answer to an earlier question about the interview, not the topic
+    text = " ".join(parts[start:k + 1])
+    return re.sub(r"^(?:(?:okay|ok|thanks|i see|right)[.,!]\s*)+", "", text, flags=re.I)
+
+
 def meta_answer(request: QuestionRequest) -> str:
     """The answer to a question the respondent asked about the interview in their last answer (turns
     left from the budget, the study's purpose from the concept, a rephrase of the last question), or ""."""
     last = request.recent_turns[-1] if request.recent_turns else None
-    topic = answer_meta_topic(last.answer) if last else None
+    topic = _meta_topic(request)
     if topic is None:
         return ""
     wording = _wording()["meta_answers"]
@@ -296,8 +350,7 @@ def meta_answer(request: QuestionRequest) -> str:
     if request.kind == "closing" and f"{topic.removesuffix('_unknown')}_closing" in wording:
         topic = f"{topic.removesuffix('_unknown')}_closing"
     options = wording[topic]
-    previous = " ".join((last.question or "").split())
-    plain = re.sub(r"^(?:(?:okay|ok|thanks|i see|right)[.,!]\s*)+", "", previous, flags=re.I) or "what matters to you here?"
+    plain = plain_question(last.question or "") or "what matters to you here?"
     concept = natural_label((getattr(request.concept, "name", "") or "this").split(",")[0]).strip('"')
     text = options[request.turn_number % len(options)].format(
         turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain)
@@ -321,11 +374,63 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
     """The question for a request (for ``farewell``, the closing remark), preceded by the answer to a
     question the respondent asked about the interview (:func:`meta_answer`), if any."""
     answer = interviewer_reply(request)
-    question = farewell(request) if request.kind == "farewell" else _write_question(request, embed)
+    if answer and request.kind == "follow_up" and _meta_topic(request) == "meaning":
+        return answer  # the rephrased question is the turn's question: one question, not two
+    question = farewell(request) if request.kind == "farewell" else _write_question(request, embed, bool(answer))
     return f"{answer} {question}" if answer else question
 
 
-def _write_question(request: QuestionRequest, embed=None) -> str:
+# Verb and pronoun forms next to a plural focus ("How do the lessons help you?", "What role do they play?").
+_PLURAL_AGREEMENT = ((r"\b(does|is|was|has|doesn't|isn't|wasn't|hasn't) (\{focus\})",
+                      {"does": "do", "is": "are", "was": "were", "has": "have", "doesn't": "don't",
+                       "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't"}),
+                     (r"(\{focus\}) (is|was|has|doesn't|isn't|wasn't|hasn't|matters|makes|means|gives|helps)\b",
+                      {"is": "are", "was": "were", "has": "have", "doesn't": "don't", "isn't": "aren't",
+                       "wasn't": "weren't", "hasn't": "haven't", "matters": "matter", "makes": "make",
+                       "means": "mean", "gives": "give", "helps": "help"}))
+_PLURAL_PRONOUNS = {"does it": "do they", "is it": "are they", "it's": "they're", "about it": "about them",
+                    "with it": "with them", "without it": "without them"}
+
+
+def agree_plural(template: str) -> str:
+    """A template's verbs and pronouns made plural around its {focus} slot (for a plural focus)."""
+    out = template
+    for pattern, forms in _PLURAL_AGREEMENT:
+        out = re.sub(pattern, lambda m: " ".join(forms.get(g, g) for g in m.groups()), out)
+    if "{focus}" in out:
+        head, tail = out.split("{focus}", 1)
+        for singular, plural in _PLURAL_PRONOUNS.items():
+            tail = re.sub(rf"\b{re.escape(singular)}\b", plural, tail)
+        out = head + "{focus}" + tail
+    return out
+
+
+def article_as_said(natural: str, label: str, turns) -> str:
+    """A short noun-phrase focus with the determiner the respondent used with it ("the price" keeps
+    "the", "my app" becomes "your app"), or bare when they said a mass-like word bare ("trust. would I
+    trust an app": a noun that is also a verb, or has no plural), when a recent answer has the label's
+    words in a row; else ``natural`` as written."""
+    ws = words(label)
+    c = closed()
+    if not ws or len(ws) > 3 or not natural.startswith("the ") or ws[0] in c.determiners | c.possessives:
+        return natural
+    flips = {"my": "your", "our": "your"}
+    for turn in reversed(list(turns or [])):
+        said = words(getattr(turn, "answer", "") or "")
+        for i in range(len(said) - len(ws) + 1):
+            if said[i:i + len(ws)] != ws:
+                continue
+            before = said[i - 1] if i else ""
+            if before in ("the", "a", "an", "this", "that", "these", "those") or before in c.possessives:
+                return " ".join([flips.get(before, before), *natural.split()[1:]])
+            head = ws[-1]
+            if len(ws) == 1 and (not is_count_noun(head) or verb_lemma(head) == head):
+                return natural.removeprefix("the ")
+            return natural
+    return natural
+
+
+def _write_question(request: QuestionRequest, embed=None, after_reply: bool = False) -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
     Deterministic for the same request. Templates are tried in an order drawn from (seed, turn_number,
@@ -338,17 +443,23 @@ def _write_question(request: QuestionRequest, embed=None) -> str:
     with each of the last six questions stays below SEMANTIC_REPEAT wins.
     """
     values = _values(request)
+    if values["focus"] and request.focus.kind == "node":
+        values = dict(values, focus=article_as_said(values["focus"], request.focus.label, request.recent_turns))
     shape_of_focus = focus_shape(request, values["focus"]) if request.kind == "follow_up" else "np"
     if shape_of_focus == "quoted":
         values = dict(values, focus='"' + " ".join(request.focus.label.split()).strip(" .") + '"')
     said = ""
     if shape_of_focus in ("said", "none"):
-        quote = respondent_quote(request.focus.label or "", request.recent_turns, sentence_only=shape_of_focus == "none")
+        quote = respondent_quote(request.focus.label or "", request.recent_turns, sentence_only=True)
+        if quote and any(f'"{quote}"' in q for q in request.recent_questions[-RECENT_WINDOW:]):
+            quote = ""  # quoted a moment ago: a plain probe rather than the same words again
         if quote and request.focus.kind == "node":
             said = _wording()["said_leads"][request.turn_number % len(_wording()["said_leads"])].format(quote=quote)
         values = dict(values, focus="")
         request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     primary, fallback = _templates(request, values)
+    if values["focus"] and shape_of_focus == "np" and is_plural_phrase(words(values["focus"])):
+        primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
     if said:
         primary = [said + " " + _probe(t) for t in primary if "{focus}" not in t]
         fallback = [said + " " + _probe(t) for t in fallback if "{focus}" not in t]
@@ -363,7 +474,10 @@ def _write_question(request: QuestionRequest, embed=None) -> str:
         drafts = [(t, _fill(t, values) or "Could you tell me more about that?") for t in _generic(None, False, False)]
     wording = _wording()
     starts = set(wording["question_starts"])
-    lead_in = rng.choice(wording["lead_ins"]) if request.kind == "follow_up" else ""
+    lead_in = rng.choice(wording["lead_ins"]) if request.kind == "follow_up" and not after_reply else ""
+    if after_reply and request.focus.kind == "none" and not said:
+        # Said after answering the respondent's question: "that" would point at the reply, not the topic.
+        drafts = [d for d in drafts if not _ANAPHORIC_END.search(d[1])] or drafts
     recent = request.recent_questions[-RECENT_WINDOW:]
     known = _known_templates(request, primary, fallback)
     frames = [frame_of(q, known) for q in recent]
