@@ -200,7 +200,8 @@ def _run(args) -> int:
         for miss in r["misses"] if args.show_measured or not _measured_only(split) else ():
             print(f"    miss: {miss}")
     if args.out:
-        Path(args.out).write_text(json.dumps({"screen": report, "heldout": agreement}, indent=2, ensure_ascii=False),
+        Path(args.out).write_text(json.dumps({"screen": report, "heldout": agreement, "runs": runs}, indent=2,
+                                             ensure_ascii=False),
                                   encoding="utf-8")
     return 0
 

@@ -187,7 +187,8 @@ def _strip_trailing(ws: list[str]) -> list[str]:
         elif len(ws) > 1 and ws[-1] in c.time_nouns and ws[-1] not in ("day", "week", "month", "year", "time"):
             ws = ws[:-1]
         elif len(ws) > 1 and (ws[-1] in dangling or ws[-1] in ("not", "never", "too", "even")) and not (
-                ws[-1] in c.prepositions and c.wh_words & set(ws[1:-1])):  # "where the food comes from"
+                ws[-1] in c.prepositions and ws[-1] not in c.subordinators and c.wh_words & set(ws[1:-1])):
+            # "where the food comes from" keeps its preposition; "what it costs until" does not
             ws = ws[:-1]
         elif len(ws) > 2 and ws[-2] in c.prepositions and getLemma(ws[-1], upos="NOUN")[0] in c.time_nouns:
             ws = ws[:-2]  # "for months", "in summer": a time adverbial at the edge
@@ -303,11 +304,15 @@ def noun_phrase(ws: list[str]) -> list[str] | None:
         # A noun phrase, maybe a subject with its predicate ("my flatmates would be turning it up").
         k = 0
         while k < len(ws) and ws[k] not in c.auxiliaries and not _starts_predicate(ws, k):
-            if k > 0 and _opens_clause(ws, k):
+            if k > 0 and (_opens_clause(ws, k) or ws[k] in c.wh_words):
                 break
             k += 1
         head, rest = ws[:k], ws[k:]
-        if rest and _opens_clause(ws, k):
+        if rest and ws[k] in c.wh_words:
+            # "no idea what our bills come to": a wh-clause object stays whole, up to a conjunction
+            cut = next((j for j in range(k + 1, len(ws)) if ws[j] in c.subordinators or ws[j] in c.coordinators), len(ws))
+            ws = ws[:cut]
+        elif rest and _opens_clause(ws, k):
             ws = head
         elif rest:
             pred = _predicate(ws, k)
@@ -397,7 +402,8 @@ def is_noun_phrase(ws: list[str]) -> bool:
         return False  # "the in control", "the wait it says": an article glued to no noun
     banned_last = (c.coordinators | c.subordinators | c.auxiliaries | c.determiners | c.prepositions
                    | c.subject_pronouns | c.possessives | c.interjections | c.wh_words) - {"one", "there", "well", "out", "up", "off", "down", "in", "on", "over", "away", "back", "around"}
-    stranded = last in c.prepositions and any(w in c.wh_words for w in ws[1:])  # "where my food comes from"
+    stranded = (last in c.prepositions and last not in c.subordinators
+                and any(w in c.wh_words for w in ws[1:]))  # "where my food comes from", never "... until"
     if last in banned_last and len(ws) > 1 and not stranded:
         return False
     if len(ws) > 2 and "ADJ" in open_classes(first) and ws[1] in c.prepositions and ws[2] in INDEFINITES:

@@ -11,6 +11,9 @@ MAX_LABEL_WORDS = 8
 MAX_WORD_CHARS = 30  # longer "words" are noise (a pasted hash, a key held down)
 # A label never ends on a preposition whose object was a filler ("nothing sugary added to [it]").
 _WH = frozenset("what where which who whom how why when".split())
+# Prepositions a wh-clause may leave at its end ("where it comes from", "who it goes to"); one that is
+# also a conjunction ("until", "before") never is.
+_STRANDABLE = frozenset("from to for about with of on in at into by".split())
 _DANGLING = frozenset("to of with for about on in at from than like into by".split())
 
 
@@ -75,7 +78,7 @@ def concept_words(toks: list[Token]) -> list[str]:
     for _ in range(MAX_PASSES):
         before = ws
         ws = strip_trailing_frame(_strip_trailing(ws, lex.trailing_fillers))
-        while len(ws) > 1 and ws[-1] in _DANGLING and not _WH & set(ws[:-1]):  # "where it comes from" stays
+        while len(ws) > 1 and ws[-1] in _DANGLING and not (_WH & set(ws[:-1]) and ws[-1] in _STRANDABLE):
             ws = ws[:-1]
         if ws == before:
             break
