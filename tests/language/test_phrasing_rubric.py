@@ -203,3 +203,30 @@ def test_session_screen_finds_reworded_quotes_and_repeats():
     assert "the same quote as a recent question" in found[2]
     assert any("not in the respondent's words" in f for f in found[3])
     assert 0 not in found and 1 not in found
+
+
+@pytest.mark.parametrize("words_in,expected", [
+    ("we don't own a boat", ["not", "owning", "a", "boat"]),  # a negation is kept, never the opposite
+    ("i never use the ferry", ["not", "using", "the", "ferry"]),
+    ("you can't exactly fit a kayak in a lift", ["not", "fitting", "a", "kayak", "in", "a", "lift"]),
+    ("i'm gripping the oars wrong", ["gripping", "the", "oars", "wrong"]),
+])
+def test_negation_and_adverbs_in_labels(words_in, expected):
+    assert noun_phrase(words_in.split()) == expected
+
+
+@pytest.mark.parametrize("label,quoted", [
+    ("great", True), ("brave", True), ("shattered by nine", True), ("creamy texture", False), ("price", False),
+])
+def test_adjective_labels_are_quoted_not_given_an_article(label, quoted):
+    from interview_core.language.offline.naturalise import natural_label
+    assert natural_label(label).startswith('"') == quoted, natural_label(label)
+
+
+def test_an_invented_concept_name_keeps_its_capital_and_takes_no_article():
+    from interview_core.language.offline.naturalise import invented_names, natural_label
+    assert natural_label("Paddlr", invented_names("Paddlr")) == "Paddlr"
+
+
+def test_a_gerund_clause_focus_is_singular():
+    assert not is_plural_phrase(words("your brother waiting five weeks"))

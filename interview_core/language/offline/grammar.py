@@ -164,8 +164,9 @@ def _strip_leading(ws: list[str]) -> list[str]:
             ws = ws[1:]  # "that could get awkward": a pronoun subject
         elif w in ("not", "too", "either") and nxt in ("that", "this", "it"):
             ws = ws[1:]  # "(I'm) not, that could ...": the end of an ellipsis before a new clause
-        elif w in ("never", "just", "really", "probably", "maybe", "also", "still", "even", "always", "only"):
-            ws = ws[1:]
+        elif w in ("never", "just", "really", "probably", "maybe", "also", "still", "even", "always", "only") or (
+                len(ws) > 1 and w.endswith("ly") and open_classes(w) == frozenset({"ADV"})):
+            ws = ws[1:]  # "exactly carry a wardrobe": an adverb before the verb
         elif w in c.framing_verbs and len(ws) > 1 and nxt not in c.determiners and not _is_noun(nxt) or (
                 w in c.framing_verbs and len(ws) > 1 and (nxt in c.subject_pronouns | c.subject_contractions
                                                           or nxt in ("that", "to") or is_gerund(nxt))):
@@ -319,6 +320,8 @@ def noun_phrase(ws: list[str]) -> list[str] | None:
             ws = head + _cut_at_new_clause(pred, 1) if pred is not None else head
     ws = _strip_trailing(_strip_leading(ws)) if ws and ws[0] not in ("being",) and not is_gerund(ws[0]) else _strip_trailing(ws)
     ws = _cut_inner_clause(ws)
+    if ws and is_gerund(ws[0]) and _negated(ws[0], original):
+        ws = ["not", *ws]  # "we don't own a car" -> "not owning a car", never its opposite
     if len(ws) == 1 and _made_from_verb(ws[0], original):
         return None  # "that matters" -> "mattering", "I just left" -> "left": a bare predicate names nothing
     return ws if is_noun_phrase(ws) else None
@@ -339,7 +342,7 @@ def _finite_at(ws: list[str], i: int) -> bool:
     if i == 0:
         return False
     prev, nxt = ws[i - 1], ws[i + 1] if i + 1 < len(ws) else ""
-    if verb_lemma(w) == w and w not in c.function_words and is_plural_noun(prev) and (not nxt or nxt in c.prepositions or nxt in c.object_pronouns
+    if verb_lemma(w) == w and w not in c.function_words and is_plural_noun(prev) and (nxt in c.prepositions or nxt in c.object_pronouns
                                                         or nxt in c.determiners or nxt in c.possessives):
         return True  # "the weeds take over", "prices go up": a plural subject and its verb
     if not nxt or not w.endswith("s") or verb_lemma(w) in (None, w):
@@ -366,6 +369,17 @@ def _cut_inner_clause(ws: list[str]) -> list[str]:
         if _finite_at(ws, i):
             return _strip_trailing(ws[:i])
     return ws
+
+
+def _negated(gerund_word: str, original: list[str]) -> bool:
+    """Whether the verb that became ``gerund_word`` was negated where it was said ("don't own",
+    "couldn't really afford", "never use"): a negation at most two words before it."""
+    lemma = verb_lemma(gerund_word)
+    for i, w in enumerate(original):
+        if verb_lemma(w) == lemma and w != gerund_word or w == gerund_word:
+            before = original[max(0, i - 3):i]
+            return any(b.endswith("n't") or b in ("not", "never", "cannot") for b in before)
+    return False
 
 
 def _made_from_verb(word: str, original: list[str]) -> bool:
@@ -475,8 +489,8 @@ def is_plural_phrase(ws: list[str]) -> bool:
     "the price and the speed"), or a head noun (the last word before any preposition) that is plural.
     A gerund phrase ("growing tomatoes") is singular."""
     c = closed()
-    if not ws or is_gerund(ws[0]) or ws[0] == "being":
-        return False
+    if not ws or any(is_gerund(w) or w == "being" for w in ws) or (set(ws) & (c.coordinators - {"and"})):
+        return False  # a gerund or a clause is singular ("your cousin waiting five months")
     core = ws[:next((i for i, w in enumerate(ws) if i and w in c.prepositions), len(ws))]
     if "and" in core[1:-1]:
         return True

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from lemminflect import getAllLemmas
+
 from .grammar import closed, is_count_noun, noun_phrase, open_classes, verb_lemma
 from ...text.primitives import WORD_RE
 
@@ -23,6 +25,12 @@ def proper_nouns(*texts: str) -> frozenset[str]:
             if m.start() > 0 and text[: m.start()].rstrip()[-1:] not in ".!?:\n":
                 found.add(m.group(1))
     return frozenset(found)
+
+
+def invented_names(name: str) -> frozenset[str]:
+    """Capitalised words of a concept's name that English does not know ("Snapday"): brand names,
+    written as given and never with an article."""
+    return frozenset(m.group() for m in re.finditer(r"\b[A-Z][a-z]+\b", name or "") if not getAllLemmas(m.group().lower()))
 
 
 def _flip(ws: list[str]) -> list[str]:
@@ -53,6 +61,8 @@ def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
     if (len(ws) == 1 and ws[0].endswith("ed") and len(ws[0]) > 4 and verb_lemma(ws[0])
             and "NOUN" not in open_classes(ws[0].lower())):
         return "being " + ws[0]  # "disappointed" -> "being disappointed", an adjective needs a verb
+    if _adjective_only([w.lower() for w in ws]):
+        return quoted  # "great", "knackered by eight": no noun to put in a noun slot
     keep = {w.lower(): w for w in ws if w in proper or w.isupper()}
     phrase = noun_phrase([w.lower() for w in ws])
     if phrase is None:
@@ -69,6 +79,19 @@ def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:
     if len(phrase) > 1 and "ADV" in open_classes(first.lower()) and not _is_nominal(phrase[-1]):
         return quoted  # "pretty good": an adjective phrase, no noun to take "the"
     return "the " + " ".join(phrase)
+
+
+def _adjective_only(ws: list[str]) -> bool:
+    """A phrase headed by an adjective or participle with no noun after it: one word that can be an
+    adjective ("great", "brave"), or a first word that can only be an adjective or is a participle
+    outside the lexicon ("knackered") followed by no noun-only word."""
+    first = ws[0]
+    classes = open_classes(first)
+    participle = first.endswith("ed") and ("ADJ" in classes or not getAllLemmas(first) or verb_lemma(first) not in (None, first))
+    if len(ws) == 1:
+        return "ADJ" in classes or participle
+    core = ws[1:next((i for i, w in enumerate(ws) if i and w in closed().prepositions), len(ws))]
+    return (classes == frozenset({"ADJ"}) or participle) and not any("NOUN" in open_classes(w) for w in core)
 
 
 def _is_nominal(word: str) -> bool:

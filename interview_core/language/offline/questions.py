@@ -15,7 +15,7 @@ from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
 from .meta import answer_meta_topic
 from .grammar import closed, is_count_noun, is_plural_phrase, verb_lemma
-from .naturalise import natural_label, proper_nouns
+from .naturalise import invented_names, natural_label, proper_nouns
 from ...text.primitives import WORD_RE, jaccard, words
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
@@ -152,7 +152,7 @@ def _join(items: list[str]) -> str:
 def _values(request: QuestionRequest) -> dict[str, str]:
     concept = request.concept
     proper = proper_nouns(getattr(concept, "name", ""), getattr(concept, "stimulus", ""),
-                          *(e.label for e in getattr(concept, "elements", [])))
+                          *(e.label for e in getattr(concept, "elements", []))) | invented_names(getattr(concept, "name", ""))
     name = getattr(concept, "name", "") or "this"
     stimulus = " ".join((getattr(concept, "stimulus", "") or "").split())
     first_sentence = re.split(r"(?<=[.!?])\s", stimulus, maxsplit=1)[0] if stimulus else ""
