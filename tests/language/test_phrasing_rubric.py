@@ -230,3 +230,11 @@ def test_an_invented_concept_name_keeps_its_capital_and_takes_no_article():
 
 def test_a_gerund_clause_focus_is_singular():
     assert not is_plural_phrase(words("your brother waiting five weeks"))
+
+
+def test_a_cut_quote_keeps_its_negation():
+    from interview_core.language.offline.questions import respondent_quote
+    answer = ("Not feeling clumsy in front of a crowd of strangers, which is what happened the last time I "
+              "tried a group session at the pool")
+    quote = respondent_quote("not feeling clumsy in front of a crowd", [Turn(question="q", answer=answer)], True)
+    assert quote.lower().startswith("not feeling clumsy"), quote

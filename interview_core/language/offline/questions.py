@@ -231,7 +231,10 @@ def _window(sentence: str, wanted: set[str]) -> str:
                 break
     if best is None:
         return ""
-    return _clean_quote(sentence[spans[best[0]][0]:spans[best[1]][1]])
+    start = best[0]
+    while start > 0 and (spans[start - 1][2] in ("not", "never", "no") or spans[start - 1][2].endswith("n't")):
+        start -= 1  # "not feeling stupid ...": the quote keeps the negation that gives it its sense
+    return _clean_quote(sentence[spans[start][0]:spans[best[1]][1]])
 
 
 def _clean_quote(text: str) -> str:
@@ -461,8 +464,10 @@ def _write_question(request: QuestionRequest, embed=None, after_reply: bool = Fa
     if values["focus"] and shape_of_focus == "np" and is_plural_phrase(words(values["focus"])):
         primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
     if said:
+        # The default probes join the strategy's own, so a quote is not followed by the same probe twice running.
+        extra = [t for t in _generic(None, False, False) if "{" not in t]
         primary = [said + " " + _probe(t) for t in primary if "{focus}" not in t]
-        fallback = [said + " " + _probe(t) for t in fallback if "{focus}" not in t]
+        fallback = [said + " " + _probe(t) for t in dict.fromkeys(fallback + extra) if "{focus}" not in t]
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)
