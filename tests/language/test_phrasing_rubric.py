@@ -238,3 +238,10 @@ def test_a_cut_quote_keeps_its_negation():
               "tried a group session at the pool")
     quote = respondent_quote("not feeling clumsy in front of a crowd", [Turn(question="q", answer=answer)], True)
     assert quote.lower().startswith("not feeling clumsy"), quote
+
+
+def test_a_quote_is_not_followed_by_the_probe_of_the_last_quote(mec, oat_milk):
+    answer = "Not wasting money on trips I never take."
+    first = 'You said "Never using the gym". Why does that matter to you?'
+    q = ask(mec, oat_milk, "not wasting money on trips", answer=answer, turn=5, recent=[first])
+    assert '"' in q and not q.endswith("Why does that matter to you?"), q

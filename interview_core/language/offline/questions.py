@@ -492,7 +492,9 @@ def _write_question(request: QuestionRequest, embed=None, after_reply: bool = Fa
     for t, q in drafts:
         text = _with_lead_in(q, lead_in) if q.split(" ", 1)[0].lower().strip(",") in starts else q
         repeat = is_near_repeat(text, recent)
-        preference = (repeat, _shares_frame(t, window_frames), t in recent_frames, not fits_shape(t, shape))
+        # A quote's probe is its frame, read the way the recent questions' frames were read.
+        probe = (frame_of(t[len(said):].strip(), known) or t[len(said):].strip()) if said and t.startswith(said) else t
+        preference = (repeat, _shares_frame(probe, window_frames), probe in recent_frames, not fits_shape(t, shape))
         candidates.append((preference, text))
     best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties
     if embed is not None and recent:
