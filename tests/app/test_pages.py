@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from interview_core import export
 from interview_core.persistence import Repository
+from respondent_link import open_interview
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWERS = [
@@ -214,12 +215,7 @@ def test_respondent_view_shows_only_the_conversation(interviewed):
     sid = at.session_state["session_id"]
     repo = Repository(Path(os.environ["INTERVIEW_DATABASE"]))
     token = repo.get_session(sid)["respondent_token"]
-    rv = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    rv.query_params["session"] = token
-    rv.query_params["view"] = "respondent"
-    rv.run()
-    rv.button(key="consent_yes").click().run()
-    rv.button(key="stimulus_done").click().run()
+    rv = open_interview(token)
     assert not rv.exception
     # The three answers were typed by the researcher: the respondent sees neither them nor their
     # questions, only the current question; no provenance label is shown.

@@ -14,6 +14,7 @@ from benchmarks.stream import fake_server_module, provider_env
 from interview_core.config.settings import DedupSettings, Settings
 from interview_core.persistence import Repository
 from interview_core.session import InterviewSession
+from respondent_link import open_interview
 
 ROOT = Path(__file__).resolve().parents[2]
 QUESTION = "Why does the **foam** on [your cup](http://198.51.100.7/x) matter to you?"
@@ -34,12 +35,7 @@ def session(provider):
 
 
 def respondent_view(token: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.query_params["session"] = token
-    at.query_params["view"] = "respondent"
-    at.run()
-    at.button(key="consent_yes").click().run()
-    at.button(key="stimulus_done").click().run()
+    at = open_interview(token)
     assert not at.exception, at.exception
     return at
 

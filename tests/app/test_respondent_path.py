@@ -4,16 +4,13 @@ first question and on demand, progress, answers, the end screen."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from interview_core.config.settings import DedupSettings, Settings
 from interview_core.persistence import Repository
 from interview_core.session import InterviewSession
-
-ROOT = Path(__file__).resolve().parents[2]
+from respondent_link import open_link
 
 
 @pytest.fixture
@@ -23,13 +20,6 @@ def link(monkeypatch):
     session = InterviewSession.start("means_end_chain", "oat_milk", settings=settings, max_turns=3)
     repo = Repository(settings.database)
     return session, repo, repo.get_session(session.session_id)["respondent_token"]
-
-
-def open_link(token: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.query_params["session"] = token
-    at.query_params["view"] = "respondent"
-    return at.run()
 
 
 def _snapshot(repo, sid):

@@ -79,3 +79,13 @@ def settled(page) -> None:
         " || !document.querySelector('[data-testid=\"stStatusWidget\"]').innerText.includes('Running')",
         timeout=TIMEOUT_MS)
     page.wait_for_timeout(400)
+
+
+def answer_in_chat(page, answers: list[str]) -> None:
+    """Type each answer into the chat box and wait until its turn is shown ("Turn N · phase")."""
+    for i, text in enumerate(answers, start=1):
+        box = page.get_by_test_id("stChatInputTextArea")
+        box.fill(text)
+        box.press("Enter")
+        page.get_by_text(f"Turn {i} · phase").wait_for(timeout=TIMEOUT_MS)
+        settled(page)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TIMEOUT_MS, settled
+from conftest import TIMEOUT_MS, answer_in_chat, settled
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -48,12 +48,7 @@ def test_analyst_pages_in_chromium(streamlit_app, browser, tmp_path):
     page.get_by_role("button", name="Start interview").click()
     page.get_by_test_id("stChatInput").wait_for()
     settled(page)
-    for i, text in enumerate(ANSWERS, start=1):
-        box = page.get_by_test_id("stChatInputTextArea")
-        box.fill(text)
-        box.press("Enter")
-        page.get_by_text(f"Turn {i} · phase").wait_for(timeout=TIMEOUT_MS)
-        settled(page)
+    answer_in_chat(page, ANSWERS)
     sid = re.search(r"session_id=([A-Za-z0-9_-]+)", page.url).group(1)
     SHOTS.mkdir(parents=True, exist_ok=True)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM_ARGS, TIMEOUT_MS, settled
+from conftest import CHROMIUM_ARGS, TIMEOUT_MS, answer_in_chat, settled
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
@@ -68,12 +68,7 @@ def test_dashboard_in_chromium(server, tmp_path):
         page.get_by_test_id("stChatInput").wait_for()
         settled(page)
         assert page.get_by_text("Offline mode").count() >= 1
-        for i, text in enumerate(ANSWERS, start=1):
-            box = page.get_by_test_id("stChatInputTextArea")
-            box.fill(text)
-            box.press("Enter")
-            page.get_by_text(f"Turn {i} · phase").wait_for(timeout=TIMEOUT_MS)
-            settled(page)
+        answer_in_chat(page, ANSWERS)
         _no_exception(page, "interview")
         assert page.get_by_text(XSS, exact=False).count() >= 1  # the probe is shown as text
         page.screenshot(path=str(SHOTS / "interview.png"), full_page=True)
