@@ -26,7 +26,9 @@ EXTERNAL = ROOT.parent / "shared" / "evaluation"
 HELDOUT = ROOT / "tests" / "language" / "data" / "heldout_answers.yaml"
 # Answer sets scripted as offline interviews: (file, source prefix). Splits come from each domain.
 ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.yaml", "unseen"),
-               (ROOT / "evaluation" / "answers" / "heldout.yaml", "unseen"))
+               (ROOT / "evaluation" / "answers" / "heldout.yaml", "unseen"),
+               (ROOT / "evaluation" / "answers" / "wave4_dev.yaml", "wave4"),
+               (ROOT / "evaluation" / "answers" / "wave4_heldout.yaml", "wave4"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
 

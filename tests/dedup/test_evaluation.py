@@ -10,7 +10,7 @@ from interview_core.dedup.matcher import HybridMatcher
 
 def test_bundled_set_is_large_varied_and_has_near_antonyms():
     pairs = load_pairs()
-    assert len(pairs) >= 200 and len({p.domain for p in pairs}) >= 6 and {p.split for p in pairs} == {"dev", "heldout"}
+    assert len(pairs) >= 200 and len({p.domain for p in pairs}) >= 6 and {p.split for p in pairs} == {"dev", "heldout", "fresh"}
     assert sum(p.same for p in pairs) >= 100 and sum(not p.same for p in pairs) >= 100
     labelled = {(p.a, p.b): p.same for p in pairs}
     assert labelled[("cheap", "expensive")] is False and labelled[("sweet", "not sweet enough")] is False
@@ -39,7 +39,9 @@ def test_evaluate_counts_per_split():
 
 def test_lexical_fallback_keeps_precision_on_every_split():
     results, _ = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)), load_pairs())
-    assert all(c.precision >= 0.95 for c in results.values())
+    # the ``fresh`` split is measured only (interview bench dedup), never a target a test tunes towards
+    assert all(c.precision >= 0.95 for split, c in results.items() if split != "fresh")
+    assert "fresh" in results
     assert results["all"].recall >= 0.25  # the recall goal is the embedding path's (interview bench dedup)
 
 

@@ -1,0 +1,40 @@
+"""Our human-style answer sets (``evaluation/answers``) keep their schema, and the language bench scripts
+every one of them, with the wave-4 sets as sources ``wave4 dev`` / ``wave4 heldout`` (held-out measured only)."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from benchmarks import language as bench
+
+META = {None, "length", "purpose", "privacy", "meaning", "end"}
+WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
+
+
+@pytest.mark.parametrize("path", sorted((bench.ROOT / "evaluation" / "answers").glob("*.yaml")), ids=lambda p: p.name)
+def test_answer_set_schema(path: Path):
+    for dom in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]:
+        assert dom["split"] in {"dev", "heldout"} and dom["stimulus"].count(":") >= 1, dom["name"]
+        for a in dom["answers"]:
+            assert set(a) <= {"text", "meta", "nodes", "labels"} and a["text"].strip(), a
+            assert a["meta"] in META and isinstance(a["nodes"], bool), a
+            assert not (a["meta"] and a["nodes"]), a  # a question about the interview carries no concept
+            if "labels" in a:  # optional: what a careful human coder would label
+                assert bool(a["labels"]) == a["nodes"], a
+                assert all(lbl == lbl.lower() and 0 < len(lbl.split()) <= 8 for lbl in a["labels"]), a
+
+
+def test_wave4_sets_are_fresh_domains_with_labels():
+    for path, split in zip(WAVE4, ("dev", "heldout")):
+        domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
+        assert len(domains) == 3 and {d["split"] for d in domains} == {split}
+        for dom in domains:
+            assert 12 <= len(dom["answers"]) <= 14 and all("labels" in a for a in dom["answers"])
+
+
+def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
+    assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix == "wave4"] == [(p, "wave4") for p in WAVE4]
+    splits = [split for path in WAVE4 for split, _, _ in bench._heldout_concepts(tmp_path, path)]
+    assert splits == ["dev"] * 3 + ["heldout"] * 3
+    assert bench._measured_only("wave4 heldout") and not bench._measured_only("wave4 dev")
