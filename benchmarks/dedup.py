@@ -14,7 +14,8 @@ from interview_core.dedup.calibration import DEFAULT_PATH as CALIBRATION_PATH
 from interview_core.dedup.calibration import save_calibration
 from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
 from interview_core.dedup.matcher import HybridMatcher
-from interview_core.dedup.tuning import calibrate, embedding_tier_auc
+from interview_core.dedup.lexicon import default_lexicon
+from interview_core.dedup.tuning import calibrate, embedding_tier_auc, guard_blocks
 
 GOALS = {"precision": 0.95, "heldout_recall": 0.60, "external_recall": 0.40, "ms_per_turn": 50.0}
 EXTERNAL_PAIRS = PROJECT_ROOT.parent / "shared" / "evaluation" / "paraphrase_pairs.tsv"
@@ -32,6 +33,8 @@ def register(subparsers) -> None:
     p.add_argument("--per-turn", type=int, default=5, help="new labels per timed turn (default 5)")
     p.add_argument("--turns", type=int, default=30, help="timed turns after one warm-up (default 30)")
     p.add_argument("--errors", action="store_true", help="list every wrong decision of the tuned matcher")
+    p.add_argument("--guard", choices=["roles", "words"], default="roles",
+                   help="the opposite guard: by syntactic roles (default) or on words alone (wave 3's, for comparison)")
     p.add_argument("--provider", choices=["loopback"], default=None,
                    help="run the pairs through the provider-assisted slot decision with a deterministic loopback stand-in")
     p.add_argument("--every-turns", type=int, default=3, help="with --provider: one batched call per this many turns")
@@ -60,6 +63,12 @@ def _print_auc(name: str, matcher: HybridMatcher, pairs) -> None:
         print(f"  cosine AUC on the pairs reaching the embedding tier ({name}; 0.5 = chance): {parts}")
 
 
+def _print_guard(name: str, matcher: HybridMatcher, pairs) -> None:
+    """Same-concept pairs the guard blocks (false blocks) and different-concept pairs it blocks, per split."""
+    parts = ", ".join(f"{k} {s} same / {d} different" for k, (s, d) in guard_blocks(matcher, pairs).items())
+    print(f"  guard ({matcher.lexicon.by_role and 'by role' or 'on words'}) blocks ({name}): {parts}")
+
+
 def run(args) -> int:
     dedup = load_settings().dedup
     update = {"embeddings_enabled": False} if args.lexical_only else {}
@@ -67,7 +76,8 @@ def run(args) -> int:
         update["embedding_model"] = args.model
     dedup = dedup.model_copy(update=update)
     pairs = load_pairs(args.pairs)
-    tuned = HybridMatcher(dedup)
+    lexicon = default_lexicon(None, args.guard == "roles")
+    tuned = HybridMatcher(dedup, lexicon=lexicon)
     print(f"backend: {tuned.backend_status}")
     if args.provider:
         from .dedup_provider import run_provider
@@ -79,11 +89,11 @@ def run(args) -> int:
         if tuned.encoder_name is None:
             print("--calibrate needs the embedding model", file=sys.stderr)
             return 2
-        cal = calibrate(HybridMatcher(dedup, use_calibration=False), pairs)
+        cal = calibrate(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
         print(f"calibrated on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
               f"{cal.embedding_thresholds} -> {save_calibration(cal)}")
-        tuned = HybridMatcher(dedup, calibration=cal)
-    untuned = HybridMatcher(dedup, use_calibration=False)
+        tuned = HybridMatcher(dedup, lexicon=lexicon, calibration=cal)
+    untuned = HybridMatcher(dedup, lexicon=lexicon, use_calibration=False)
     print(f"pairs: {len(pairs)} ({sum(p.same for p in pairs)} same, {sum(not p.same for p in pairs)} different) from {args.pairs}")
     print(f"untuned thresholds: jaccard {untuned.jaccard_threshold:.2f}, embedding {untuned.embedding_threshold:.2f}")
     print(f"tuned thresholds: jaccard {tuned.jaccard_threshold:.2f}, embedding "
@@ -92,6 +102,7 @@ def run(args) -> int:
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)
     _print_auc("bundled", untuned, pairs)
+    _print_guard("bundled", untuned, pairs)
     external = None
     if Path(args.external).is_file():
         ext = load_pairs(args.external)
@@ -99,11 +110,12 @@ def run(args) -> int:
         _report("untuned", untuned, ext, False)
         external = _report("tuned", tuned, ext, args.errors)["all"]
         _print_auc("external, measured only", untuned, ext)
+        _print_guard("external, measured only", untuned, ext)
     else:
         print(f"external pairs: NOT MEASURED ({args.external} not found)")
     labels = list(dict.fromkeys(x for p in pairs for x in (p.a, p.b)))
     existing, fresh = labels[: args.nodes], labels[args.nodes :][: (args.turns + 1) * args.per_turn]
-    times = time_turns(HybridMatcher(dedup), existing, fresh, per_turn=args.per_turn)  # a fresh vector cache
+    times = time_turns(HybridMatcher(dedup, lexicon=lexicon), existing, fresh, per_turn=args.per_turn)  # a fresh vector cache
     total = summarise_times([e + m for e, m, _ in times])
     embed, match = summarise_times([e for e, _, _ in times]), summarise_times([m for _, m, _ in times])
     cpu = summarise_times([c for _, _, c in times])

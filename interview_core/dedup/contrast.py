@@ -44,6 +44,8 @@ class Alignment:
     only_a: tuple[str, ...]
     only_b: tuple[str, ...]
     same_stem: int = 0  # how many of the matched pairs share their stem (the rest matched through WordNet)
+    left_a: tuple[int, ...] = ()  # indices of ``only_a`` in the first label's words
+    left_b: tuple[int, ...] = ()
 
     @property
     def overlap(self) -> float:
@@ -82,7 +84,7 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
                 free_b.remove(j)
                 pending.remove(i)
     return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b),
-                     same_stem)
+                     same_stem, tuple(pending), tuple(free_b))
 
 
 def close_words(x: str, y: str, wordnet: WordNet) -> bool:
@@ -96,12 +98,20 @@ def close_words(x: str, y: str, wordnet: WordNet) -> bool:
 
 
 def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset = frozenset(),
-             stem=lambda w: w) -> str | None:
+             stem=lambda w: w, roles=None) -> str | None:
     """Why the aligned labels name different things (``"antonyms x/y"``, ``"negating prefix x/y"``,
     ``"contrast x/y"``), or None. ``antonyms`` holds extra stem pairs from the config (a study's own
-    opposites); ``stem`` maps a word to the stem those pairs use."""
-    for x in al.only_a:
-        for y in al.only_b:
+    opposites); ``stem`` maps a word to the stem those pairs use. ``roles(i, j, minimal)``, when given,
+    says whether leftover word ``i`` of the first label and ``j`` of the second stand in aligned
+    syntactic roles (and, with ``minimal``, whether the shared words stand to them alike); a pair that
+    does not is no contrast ("new releases" / "latest films": the two adjectives modify unmatched nouns)."""
+    def placed(i, j, minimal=False):
+        return roles is None or roles(i, j, minimal)
+
+    for i, x in zip(al.left_a or range(len(al.only_a)), al.only_a):
+        for j, y in zip(al.left_b or range(len(al.only_b)), al.only_b):
+            if not placed(i, j):
+                continue
             sx, sy = stem(x), stem(y)
             if frozenset((sx, sy)) in antonyms:
                 return f"antonyms {x}/{y}"
@@ -113,6 +123,8 @@ def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset 
     # matched through WordNet ("peaceful commute" / "quiet rides"), the labels are reworded, not a minimal pair.
     if wordnet is not None and al.same_stem and len(al.only_a) == 1 and len(al.only_b) == 1:
         x, y = al.only_a[0], al.only_b[0]
+        if not placed(al.left_a[0] if al.left_a else 0, al.left_b[0] if al.left_b else 0, True):
+            return None
         if wordnet.known(x) and wordnet.known(y) and not (wordnet.related(x, y) or wordnet.related(y, x)):
             return f"contrast {x}/{y}"
     return None

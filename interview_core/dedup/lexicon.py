@@ -19,6 +19,7 @@ from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
 from .contrast import Alignment, align, contrast, opposite_polarity, particle_contrast
+from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame
 from .text import is_contraction_negation, jaccard, less_adjective, normalise_text, prefix_opposites, stem, tokenize
 from .wordnet import WordNet, get_wordnet
 
@@ -67,8 +68,9 @@ class Lexicon:
     """Compiled lexicon: stopwords, negators, synonym phrases and antonym pairs over normalised terms."""
 
     def __init__(self, stopwords, negators, synonyms: list[list[str]], antonyms: list[tuple[str, str]], file: str = "dedup.yaml",
-                 wordnet: WordNet | None = None):
+                 wordnet: WordNet | None = None, by_role: bool = True):
         self.wordnet = wordnet
+        self.by_role = by_role  # the guard reads syntactic roles when the parser is installed
         self.stopwords = frozenset(w.lower() for w in stopwords)
         self.negators = frozenset(w.lower() for w in negators)
         self._phrases: dict[tuple[str, ...], str] = {}
@@ -91,8 +93,13 @@ class Lexicon:
         self.antonyms = frozenset(pairs)
 
     @classmethod
-    def from_config(cls, cfg: DedupConfig, wordnet: WordNet | None = None) -> "Lexicon":
-        return cls(cfg.stopwords, cfg.negators, cfg.synonyms, cfg.antonyms, wordnet=wordnet)
+    def from_config(cls, cfg: DedupConfig, wordnet: WordNet | None = None, by_role: bool = True) -> "Lexicon":
+        return cls(cfg.stopwords, cfg.negators, cfg.synonyms, cfg.antonyms, wordnet=wordnet, by_role=by_role)
+
+    def syntax(self, key: LabelKey) -> LabelSyntax | None:
+        """The syntactic roles of ``key``'s content words (:mod:`.syntax`), or None when the guard works on
+        words alone (``by_role`` off, or no parser installed)."""
+        return label_syntax(key.text, key.words, self.negators) if self.by_role else None
 
     def _sequence(self, label: str) -> list[str]:
         """Stems of the content words in order, with ``¬`` where a negation stood."""
@@ -146,7 +153,55 @@ class Lexicon:
         return max(jaccard(a.terms, b.terms), self.alignment(a, b).overlap)
 
     def opposition(self, a: LabelKey, b: LabelKey) -> str | None:
-        """Why ``a`` and ``b`` name opposite concepts, or None.
+        """Why ``a`` and ``b`` name opposite concepts, or None: :meth:`opposition_by_role` when both labels
+        have a parse, else :meth:`opposition_by_words`."""
+        sa = self.syntax(a)
+        sb = self.syntax(b) if sa is not None else None
+        if sa is None or sb is None:
+            return self.opposition_by_words(a, b)
+        return self.opposition_by_role(a, b, sa, sb)
+
+    def opposition_by_role(self, a: LabelKey, b: LabelKey, sa: LabelSyntax, sb: LabelSyntax) -> str | None:
+        """The guard with syntax: the contrasting words must stand in aligned roles.
+
+        - negation: the labels differ in their number of negations (odd/even), and a negation bears on a
+          word the other label matches ("can / can't park nearby"; "without sugar" / "with sugar"; a
+          "-less" adjective whose stem the other label has, "tasteless" / "tasty"); a negation on a word
+          nothing matches ("saves money" / "costs me less", "no contract" / "can cancel any time") is
+          not evidence of an opposite, and "a few" is no negation;
+        - antonyms, negating prefixes and minimal pairs (:func:`.contrast.contrast`): the two words
+          stand in aligned roles (:func:`.syntax.heads_aligned`), and for a minimal pair the shared
+          words stand to them alike (:func:`.syntax.same_frame`: "morning / evening classes", "hide /
+          see my location"; not "share with family" / "family accounts");
+        - particles ("went up / down") when the labels share a matched word ("no contract" / "can cancel
+          any time" share none, so "no"/"any" is no contrast); VADER stance only when some leftover words stand in
+          aligned roles (not for labels whose every word is matched: "easy to cancel" / "cancelling is
+          simple").
+        """
+        al = self.alignment(a, b)
+        pairs = dict(al.matched)
+        if len(sa.negations) % 2 != len(sb.negations) % 2:
+            hit_a, hit_b = set(pairs), set(pairs.values())
+            if any(_anchored(n, hit_a, b) for n in sa.negations) or any(_anchored(n, hit_b, a) for n in sb.negations):
+                return "negation"
+
+        def roles(i: int, j: int, minimal: bool) -> bool:
+            return heads_aligned(sa, i, sb, j, pairs) and (not minimal or same_frame(sa, i, sb, j, pairs))
+
+        found = contrast(al, self.wordnet, self.antonyms, stem, roles)
+        if found is not None:
+            return found
+        if self.wordnet is not None and al.matched:  # a particle contrasts only within a shared frame
+            found = particle_contrast(tokenize(a.text), tokenize(b.text), self.wordnet)
+            if found is not None:
+                return found
+        placed = any(roles(i, j, False) for i in al.left_a for j in al.left_b)
+        if placed and opposite_polarity(a.text, b.text):
+            return "polarity"
+        return None
+
+    def opposition_by_words(self, a: LabelKey, b: LabelKey) -> str | None:
+        """Why ``a`` and ``b`` name opposite concepts, or None (the guard on words alone).
 
         Opposite when their polarity differs ("sweet" / "not sweet enough"), when a term only one has
         is an antonym of a term only the other has ("cheap" / "expensive", from the config or from
@@ -177,8 +232,17 @@ class Lexicon:
         return None
 
 
+def _anchored(negation: tuple[frozenset[int], str | None], matched: set[int], other: LabelKey) -> bool:
+    """True when a negation (its scope's word indices, the stem of a "-less" adjective) bears on a word
+    the other label matches: a scope word in the alignment, or the "-less" stem among the other's stems."""
+    scope, inner = negation
+    if inner is not None:
+        return inner in other.stems or inner in {stem(w) for w in other.words}
+    return bool(scope & matched)
+
+
 @lru_cache(maxsize=8)
-def default_lexicon(path: str | None = None) -> Lexicon:
+def default_lexicon(path: str | None = None, by_role: bool = True) -> Lexicon:
     """The compiled lexicon of ``path`` (default ``config/dedup.yaml``) with WordNet when it is installed,
-    cached per process."""
-    return Lexicon.from_config(load_dedup_config(path), get_wordnet())
+    cached per process; ``by_role=False`` keeps the guard on words alone (wave 3's, for comparison)."""
+    return Lexicon.from_config(load_dedup_config(path), get_wordnet(), by_role)

@@ -87,3 +87,15 @@ def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dic
             xs.append(cos)
             ys.append(p.same)
     return {k: (rank_auc(xs, ys), len(xs)) for k, (xs, ys) in by_split.items()}
+
+
+def guard_blocks(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[int, int]]:
+    """Per split (and ``all``): how many same-concept pairs the opposite guard blocks (its false blocks,
+    the recall no similarity can win back) and how many different-concept pairs it blocks."""
+    out: dict[str, list[int]] = {}
+    for p in pairs:
+        blocked = matcher.lexicon.opposition(matcher.key(p.a), matcher.key(p.b)) is not None
+        for k in ("all", p.split):
+            row = out.setdefault(k, [0, 0])
+            row[0 if p.same else 1] += blocked
+    return {k: (v[0], v[1]) for k, v in out.items()}

@@ -1,0 +1,169 @@
+"""Syntactic roles of a label's content words, from the shared spaCy parse, for the guard by role.
+
+Two labels are opposites only when the words that contrast stand in the *same place* of the two
+phrases: "morning / evening classes" (both modify the aligned head "classes"), "hide / see my location"
+(both are the head of the aligned "my location"), "can / can't park nearby" (the negation sits on the
+aligned verb). A shared word alone is not enough: in "saves money" / "costs me less" the "less" bears
+on "costs", which nothing in the other label matches, and in "clean changing rooms" / "spotless locker
+rooms" the "-less" of "spotless" negates "spot", not "rooms".
+
+:func:`label_syntax` maps the parse onto the label's content words (``LabelKey.words``): per word its
+coarse part of speech, whether it is the root and the index of its syntactic head among the content
+words; per negation the content words in its scope. A word the parse cannot be matched to has no role
+(``None``), and a test about it then answers as the word-level guard did (the guard stays on).
+Pure functions of the label; :func:`label_syntax` is cached per label, and the parse is the shared one
+(:func:`interview_core.text.parse.parse`, itself cached per text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .text import is_contraction_negation, less_adjective, stem
+
+# Coarse parts of speech: a contrast needs the two differing words to be the same kind of word.
+_COARSE = {"NOUN": "NOUN", "PROPN": "NOUN", "PRON": "NOUN", "NUM": "NOUN", "VERB": "VERB", "AUX": "VERB",
+           "ADJ": "ADJ", "ADV": "ADV"}
+ROOT = -1  # head index of the root
+OUTSIDE = -2  # the head is a function word ("feel" in "feel proud"): compared by lemma
+
+
+@dataclass(frozen=True)
+class Role:
+    """A content word's place in its label: coarse part of speech; ``head``, its nearest content-word
+    ancestor (index into the content words), :data:`ROOT` for the root, :data:`OUTSIDE` when only
+    function words lie above it; ``via``, the lemmas of the function words between ("family" in "share
+    with family": head "share", via ("with",)); the immediate head's lemma and the word's own lemma."""
+
+    pos: str
+    head: int
+    head_lemma: str
+    lemma: str
+    via: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class LabelSyntax:
+    """``roles`` runs parallel to the label's content words (``None``: not found in the parse);
+    ``negations`` holds, per negation in the label, the content-word indices in its scope (the negated
+    word and its dependents; empty when the scope reaches no content word) and, for a "-less" adjective,
+    the stem it negates ("spotless" -> "spot"), else ``None``."""
+
+    roles: tuple[Role | None, ...]
+    negations: tuple[tuple[frozenset[int], str | None], ...]
+
+    @property
+    def root(self) -> int | None:
+        """Index of the root among the content words, or None (the root is a function word)."""
+        return next((i for i, r in enumerate(self.roles) if r is not None and r.head == ROOT), None)
+
+
+def _is_negation(tok, negators: frozenset[str]) -> bool:
+    low = tok.lower_
+    if low == "few" and any(t.lower_ == "a" for t in (*tok.children, tok.doc[max(0, tok.i - 1)])):
+        return False  # "a few kilos": some, not few
+    if tok.dep_ == "neg" or is_contraction_negation(low) or low in negators or less_adjective(low) is not None:
+        return True
+    # "grain-free": the adjective "free" after a hyphen negates the word before it.
+    return low == "free" and tok.i >= 2 and tok.doc[tok.i - 1].text == "-"
+
+
+def _scope(tok):
+    """The tokens a negation bears on: for a negating word that heads something ("without sugar", "avoid
+    queues", "nothing artificial") its own subtree; otherwise its head's subtree ("not sweet", "no
+    contract", "less choice", "costs me less"); "-free" bears on the word before the hyphen."""
+    if tok.lower_ == "free" and tok.i >= 2 and tok.doc[tok.i - 1].text == "-":
+        return [tok.doc[tok.i - 2]]
+    if less_adjective(tok.lower_) is not None:
+        return []  # its stem is compared by the caller ("spotless" negates "spot", not "spotless")
+    if any(True for _ in tok.children) and tok.dep_ not in ("neg", "det", "advmod", "amod"):
+        return list(tok.subtree)
+    return list(tok.head.subtree) if tok.head.i != tok.i else list(tok.subtree)
+
+
+def build(doc, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax:
+    """Roles of ``words`` (the label's content words in order, lower case) in the parsed ``doc``."""
+    index: dict[int, int] = {}  # token index -> content-word index
+    used = set()
+    for wi, w in enumerate(words):
+        tok = next((t for t in doc if t.i not in used and t.lower_.replace("\u2019", "'") == w), None)
+        if tok is not None:
+            used.add(tok.i)
+            index[tok.i] = wi
+    roles: list[Role | None] = [None] * len(words)
+    for ti, wi in index.items():
+        tok = doc[ti]
+        up, via = tok, []
+        while up.head.i != up.i and up.head.i not in index:
+            up = up.head
+            via.append(up.lemma_.lower())
+        head = ROOT if tok.head.i == tok.i else (index[up.head.i] if up.head.i != up.i else OUTSIDE)
+        roles[wi] = Role(_COARSE.get(tok.pos_, "OTHER"), head, tok.head.lemma_.lower(), tok.lemma_.lower(), tuple(via))
+    negations: list[tuple[frozenset[int], str | None]] = []
+    for tok in doc:
+        if _is_negation(tok, negators):
+            inner = less_adjective(tok.lower_)
+            negations.append((frozenset(index[t.i] for t in _scope(tok) if t.i in index),
+                              stem(inner) if inner is not None else None))
+    return LabelSyntax(tuple(roles), tuple(negations))
+
+
+@lru_cache(maxsize=65536)
+def label_syntax(label: str, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax | None:
+    """The roles of ``label``'s content ``words`` from the shared parse, or None when the parser is not
+    installed (the guard then works on words alone, as before)."""
+    try:
+        from interview_core.text.parse import ParserUnavailable, parse
+    except ImportError:  # pragma: no cover - the module ships with the package
+        return None
+    try:
+        doc = parse(label)
+    except ParserUnavailable:
+        return None
+    return build(doc, words, negators)
+
+
+def heads_aligned(sa: LabelSyntax, i: int, sb: LabelSyntax, j: int, pairs: dict[int, int]) -> bool:
+    """True when word ``i`` of one label and word ``j`` of the other stand in aligned roles: both roots;
+    heads that the word alignment matched (``pairs``: index in a -> index in b) or that share a lemma
+    ("feel proud" / "feel guilty"); or each heads a word aligned with a word the other heads ("hide my
+    location" / "see my location"). Unknown roles count as aligned (the guard stays on)."""
+    ra, rb = sa.roles[i], sb.roles[j]
+    if ra is None or rb is None:
+        return True
+    if ra.head == ROOT and rb.head == ROOT:
+        return True
+    if ra.head >= 0 and rb.head >= 0 and pairs.get(ra.head) == rb.head:
+        return True
+    if ra.head != ROOT and rb.head != ROOT and ra.head_lemma == rb.head_lemma:
+        return True
+    deps_a = {k for k, r in enumerate(sa.roles) if r is not None and r.head == i}
+    deps_b = {k for k, r in enumerate(sb.roles) if r is not None and r.head == j}
+    return any(pairs.get(k) in deps_b for k in deps_a)
+
+
+def _relation(s: LabelSyntax, k: int, x: int):
+    """How content word ``k`` stands to word ``x``: its dependent or its head (with the function words
+    between), or neither."""
+    rk, rx = s.roles[k], s.roles[x]
+    if rk is None or rx is None:
+        return None
+    if rk.head == x:
+        return ("dependent", rk.via)
+    if rx.head == k:
+        return ("head", rx.via)
+    return ("apart",)
+
+
+def same_frame(sa: LabelSyntax, i: int, sb: LabelSyntax, j: int, pairs: dict[int, int]) -> bool:
+    """True when replacing word ``i`` of one label by word ``j`` of the other keeps the frame: every matched
+    word stands to ``i`` as its partner stands to ``j`` ("morning / evening classes": "classes" heads
+    both; "hide / see my location": "location" depends on both). "share with family" / "family
+    accounts" is no minimal pair: "family" depends on "share" through "with" but is a modifier of
+    "accounts". Unknown roles count as the same frame (the guard stays on)."""
+    for k, l in pairs.items():
+        ra, rb = _relation(sa, k, i), _relation(sb, l, j)
+        if ra is not None and rb is not None and ra != rb:
+            return False
+    return True

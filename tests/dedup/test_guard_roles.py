@@ -1,0 +1,108 @@
+"""The opposite guard by syntactic role: hand-computed tables on labels of a domain no tuning saw (home
+heating), the roles the parse gives, and the pairs the word-level guard blocked wrongly."""
+
+import pytest
+
+from interview_core.config.settings import DedupSettings
+from interview_core.dedup.evaluation import LabelledPair
+from interview_core.dedup.lexicon import default_lexicon
+from interview_core.dedup.matcher import HybridMatcher
+from interview_core.dedup.syntax import OUTSIDE, ROOT, label_syntax
+from interview_core.dedup.tuning import guard_blocks
+
+
+@pytest.fixture(scope="module")
+def roles_lexicon():
+    lex = default_lexicon(None, True)
+    if lex.syntax(lex.key("warm bedroom")) is None:
+        pytest.fail("the spaCy parser is not installed: run `make install`")
+    return lex
+
+
+@pytest.fixture(scope="module")
+def words_lexicon():
+    return default_lexicon(None, False)
+
+
+def syntax_of(lex, label):
+    key = lex.key(label)
+    return key.words, lex.syntax(key)
+
+
+# Opposites in a new domain (home heating): each must be blocked, by the guard named.
+HEATING_OPPOSITES = [
+    ("warm bedroom", "cold bedroom", "antonyms"),
+    ("can't control the thermostat", "can control the thermostat", "negation"),
+    ("lower bills", "higher bills", "negation"),
+    ("heating without a timer", "heating with a timer", "negation"),
+    ("morning heating", "evening heating", "contrast"),
+    ("boiler is reliable", "boiler is unreliable", "negating prefix"),
+    ("heat pump is quiet", "heat pump is noisy", "antonyms"),
+    ("I trust the smart meter", "I distrust the smart meter", "negating prefix"),
+    ("bills went up", "bills went down", "antonyms"),
+    ("radiator on", "radiator off", "antonyms"),
+    ("tasteless soup", "tasty soup", "negation"),  # "-less" on the stem the other label has
+]
+
+
+@pytest.mark.parametrize("a,b,why", HEATING_OPPOSITES)
+def test_opposites_of_a_new_domain_are_blocked_by_role(roles_lexicon, a, b, why):
+    reason = roles_lexicon.opposition(roles_lexicon.key(a), roles_lexicon.key(b))
+    assert reason is not None and reason.startswith(why), reason
+
+
+# Pairs the word-level guard blocked although the contrasting words are not in aligned roles.
+FREED = [
+    ("saves money", "costs me less", "negation"),  # "less" bears on "costs", which nothing matches
+    ("lose weight", "shed a few kilos", "negation"),  # "a few" is no negation
+    ("hot enough", "served hot", "contrast"),  # "enough" modifies "hot"; "served" is the head
+    ("share with family", "family accounts", "contrast"),  # "family": object of "share", modifier of "accounts"
+    ("easy to cancel", "cancelling is simple", "polarity"),  # every word matched: no leftover carries a stance
+    ("no contract", "can cancel any time", "negation"),  # "no" bears on "contract", unmatched
+]
+
+
+@pytest.mark.parametrize("a,b,word_reason", FREED)
+def test_contrasts_in_unaligned_roles_do_not_block(roles_lexicon, words_lexicon, a, b, word_reason):
+    assert words_lexicon.opposition(words_lexicon.key(a), words_lexicon.key(b)).startswith(word_reason)
+    assert roles_lexicon.opposition(roles_lexicon.key(a), roles_lexicon.key(b)) is None
+
+
+def test_roles_of_content_words(roles_lexicon):
+    words, s = syntax_of(roles_lexicon, "share with family")
+    assert words == ("share", "family")
+    assert s.roles[0].head == ROOT and s.roles[1].head == 0 and s.roles[1].via == ("with",)
+    words, s = syntax_of(roles_lexicon, "morning heating")
+    assert s.roles[0].head == 1 and s.roles[1].head == ROOT
+    words, s = syntax_of(roles_lexicon, "boiler is reliable")  # the root "is" is a function word
+    assert words == ("boiler", "reliable") and s.root is None
+    assert {r.head for r in s.roles} == {OUTSIDE} and s.roles[0].via == ("be",)
+
+
+def test_negation_scopes(roles_lexicon):
+    # "costs me less": "less" bears on "costs" (its head) and what hangs from it.
+    words, s = syntax_of(roles_lexicon, "costs me less")
+    assert words == ("costs",) and s.negations == ((frozenset({0}), None),)
+    # "without a timer": the preposition heads its object.
+    words, s = syntax_of(roles_lexicon, "heating without a timer")
+    assert words == ("heating", "timer") and s.negations == ((frozenset({1}), None),)
+    # "a few" is no negation; "spotless" negates "spot", not a word of the label.
+    assert syntax_of(roles_lexicon, "shed a few kilos")[1].negations == ()
+    assert syntax_of(roles_lexicon, "spotless locker rooms")[1].negations == ((frozenset(), "spot"),)
+
+
+def test_without_a_parse_the_guard_works_on_words(words_lexicon):
+    key = words_lexicon.key("saves money")
+    assert words_lexicon.syntax(key) is None
+    assert label_syntax.__wrapped__ is not None  # the parse is cached per label
+
+
+def test_guard_blocks_counts_false_blocks_per_split(roles_lexicon):
+    m = HybridMatcher(DedupSettings(embeddings_enabled=False), lexicon=roles_lexicon)
+    pairs = [LabelledPair("heating", "dev", "attribute", "warm bedroom", "cold bedroom", False),
+             LabelledPair("heating", "dev", "attribute", "saves money", "costs me less", True),
+             LabelledPair("heating", "heldout", "attribute", "lower bills", "higher bills", False),
+             LabelledPair("heating", "heldout", "attribute", "lose weight", "drop weight", True)]
+    assert guard_blocks(m, pairs) == {"all": (0, 2), "dev": (0, 1), "heldout": (0, 1)}
+    words = HybridMatcher(DedupSettings(embeddings_enabled=False), lexicon=default_lexicon(None, False))
+    assert guard_blocks(words, pairs)["dev"] == (1, 1)  # "costs me less" blocked as a negation
