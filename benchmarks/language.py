@@ -122,7 +122,7 @@ def heldout_agreement() -> dict:
                for dom in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]]
     for prefix, dom in domains:
         split = out.setdefault(f"{prefix} {dom['split']}", {"answers": 0, "meta_ok": 0, "nodes_ok": 0, "misses": []})
-        for a in dom["answers"]:
+        for a in (a for a in dom["answers"] if "meta" in a and "nodes" in a):  # hand-labelled answers only
             r = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=a["text"], utterance_id="u"))
             labels = [n.label for n in r.nodes]
             topic = answer_meta_topic(a["text"]) if answer_meta_topic else None
