@@ -11,7 +11,8 @@ import pytest
 from interview_core.language.contracts import ExtractionRequest, FocusRef, QuestionRequest, Turn
 from interview_core.language.offline import OfflineLanguage
 from interview_core.language.offline.grammar import closed, is_plural_phrase, noun_phrase
-from interview_core.language.offline.questions import agree_plural, article_as_said, plain_question
+from interview_core.language.offline.questions import agree_plural, plain_question
+from interview_core.language.offline.topics import topic_for
 from interview_core.language.screen import screen_label, screen_question, screen_session
 from interview_core.text.primitives import words
 
@@ -100,14 +101,14 @@ def test_a_plural_focus_never_takes_a_singular_verb(mec, oat_milk):
         assert not re.search(r"\b(does|is|was|has) some parsnips\b", q), q
 
 
-@pytest.mark.parametrize("natural,label,answer,expected", [
-    ("the trust", "trust", "trust. would I trust a stranger with it?", "trust"),  # said bare, also a verb
-    ("the price", "price", "the price, mainly", "the price"),
-    ("the van", "van", "my van is tiny", "your van"),
-    ("the van", "van", "", "the van"),  # not found: as written
+@pytest.mark.parametrize("label,answer,expected", [
+    ("trust", "trust. would I trust a stranger with it?", "trust"),  # said bare
+    ("price", "the price, mainly", "the price"),
+    ("van", "my van is tiny", "your van"),
+    ("van", "", "the van"),  # in no answer: the label, given an article, checked by the parser
 ])
-def test_article_as_the_respondent_said_it(natural, label, answer, expected):
-    assert article_as_said(natural, label, [Turn(question="q", answer=answer)] if answer else []) == expected
+def test_a_noun_topic_keeps_the_determiner_the_respondent_used(label, answer, expected):
+    assert topic_for(label, [answer] if answer else []).text == expected
 
 
 def test_a_quote_is_verbatim_or_not_a_quote(mec, oat_milk):
@@ -233,11 +234,10 @@ def test_a_gerund_clause_focus_is_singular():
 
 
 def test_a_cut_quote_keeps_its_negation():
-    from interview_core.language.offline.questions import respondent_quote
     answer = ("Not feeling clumsy in front of a crowd of strangers, which is what happened the last time I "
               "tried a group session at the pool")
-    quote = respondent_quote("not feeling clumsy in front of a crowd", [Turn(question="q", answer=answer)], True)
-    assert quote.lower().startswith("not feeling clumsy"), quote
+    topic = topic_for("not feeling clumsy in front of a crowd", [answer])
+    assert topic.kind == "quote" and topic.negated and topic.quote.lower().startswith("not feeling clumsy"), topic
 
 
 def test_a_quote_is_not_followed_by_the_probe_of_the_last_quote(mec, oat_milk):

@@ -14,9 +14,10 @@ import yaml
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
 from .meta import answer_meta_topic
-from .grammar import closed, is_count_noun, is_plural_phrase, verb_lemma
+from .grammar import closed, is_plural_phrase
 from .naturalise import invented_names, natural_label, proper_nouns
-from ...text.primitives import WORD_RE, jaccard, words
+from ...text.primitives import jaccard, words
+from .topics import Topic, topic_for
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
@@ -67,37 +68,54 @@ def is_near_repeat(candidate: str, previous: list[str]) -> bool:
 
 
 _PLACEHOLDER = re.compile(r"{(\w+)}")
-# Words before {focus} after which a clause-like focus reads well ("what is it about how creamy it is").
-_CLAUSE_SLOTS = frozenset("about of on mentioned say said up to".split())
-# ... and after which a gerund ("when you have taking care of yourself") or "the fact that ..." does not.
-_NO_GERUND_SLOTS = frozenset("have had get got".split())
-_NO_FACT_SLOTS = _NO_GERUND_SLOTS | frozenset("without during since after when".split())
+# Words before {focus} that take any noun or gerund phrase: prepositions (not the temporal ones, which
+# want an event: "since the price"), verbs of saying, and a subject's auxiliary ("Why is {focus} ...").
+_TEMPORAL = frozenset("after before since during until till when while as like than".split())
+_SAYING = frozenset("mentioned mention say said up".split())
+_SUBJECT_OF = frozenset("is are was were does do did makes make would".split())
 
 
-def label_shape(natural: str) -> str:
-    """The grammatical shape of a naturalised label: 'wh' ("how creamy it is"), 'fact' ("the fact that
-    ..."), 'gerund' ("taking care of yourself"), 'quoted' ('"..."') or 'np' (a noun phrase, which fits
-    any slot)."""
-    if natural.startswith('"'):
-        return "quoted"
-    first = natural.split(" ", 1)[0].lower()
-    if first in ("how", "what", "why", "when", "where", "which", "whether", "if"):
-        return "wh"
-    if natural.lower().startswith("the fact that"):
-        return "fact"
-    return "gerund" if first.endswith("ing") and len(first) > 4 else "np"
-
-
-def fits_shape(template: str, shape: str) -> bool:
-    """Whether a label of ``shape`` reads well in the template's {focus} slot (True without a slot)."""
+def fits_topic(template: str, topic: Topic) -> bool:
+    """Whether a parser-checked ``topic`` (np or gerund) reads well in the template's {focus} slot: the
+    slot takes any phrase there (after a preposition, a verb of saying, or as a subject before its
+    verb), and what the template takes for granted fits the topic's stance and kind (True without a
+    slot)."""
     i = template.find("{focus}")
-    if i < 0 or shape in ("np", "quoted"):
+    if i < 0:
         return True
-    before = words(template[:i])
+    before, after = words(template[:i]), words(template[i + len("{focus}"):])
     prev = before[-1] if before else ""
-    if shape == "wh":
-        return prev in _CLAUSE_SLOTS
-    return prev not in (_NO_GERUND_SLOTS if shape == "gerund" else _NO_FACT_SLOTS)
+    prepositions = closed().prepositions - _TEMPORAL
+    if not (prev in prepositions or prev in _SAYING or (prev in _SUBJECT_OF and after)):
+        return False
+    kinds = presupposes(template)
+    if topic.stance < 0 and "positive" in kinds or topic.stance > 0 and "negative" in kinds:
+        return False
+    if (topic.negated or topic.want) and kinds & {"absence", "negative"} or topic.negated and "possession" in kinds:
+        return False
+    if topic.kind == "gerund" and "possession" in kinds:
+        return False
+    return not (topic.person and kinds)
+
+
+@lru_cache(maxsize=512)
+def presupposes(template: str) -> frozenset[str]:
+    """What a template takes for granted about its topic: any of 'positive', 'negative', 'absence',
+    'possession' (from its own words, ``presuppositions`` in the wording file)."""
+    text = " ".join(template.lower().split())
+    return frozenset(kind for kind, cues in _wording()["presuppositions"].items() if any(c in text for c in cues))
+
+
+def frame_family(topic: Topic) -> str:
+    """The frame family for a topic: 'person', 'want' (noun phrases only), 'negated' (quotes only),
+    else its stance ('negative', 'positive', 'neutral')."""
+    if topic.person and topic.kind == "np":
+        return "person"
+    if topic.want and topic.kind in ("np", "quote"):
+        return "want"
+    if topic.negated and topic.kind == "quote":
+        return "negated"
+    return {-1: "negative", 1: "positive"}.get(topic.stance, "neutral")
 
 
 @lru_cache(maxsize=512)
@@ -156,8 +174,10 @@ def _values(request: QuestionRequest) -> dict[str, str]:
     name = getattr(concept, "name", "") or "this"
     stimulus = " ".join((getattr(concept, "stimulus", "") or "").split())
     first_sentence = re.split(r"(?<=[.!?])\s", stimulus, maxsplit=1)[0] if stimulus else ""
-    labels = [natural_label(lbl, proper) for lbl in request.summary_labels[:MAX_SUMMARY_LABELS] if lbl.strip()]
-    labels = [lbl for lbl in labels if not lbl.startswith('"')]
+    answers = [t.answer for t in request.recent_turns]
+    # A summary names only what the parser confirms as a phrase; quotes and fragments are left out.
+    topics = [topic_for(lbl, answers) for lbl in request.summary_labels[:MAX_SUMMARY_LABELS] if lbl.strip()]
+    labels = list(dict.fromkeys(t.text for t in topics if t.kind in ("np", "gerund")))
     return {
         "focus": natural_label(request.focus.label, proper) if request.focus.label else "",
         "summary": _join(labels) if labels else "",
@@ -166,81 +186,22 @@ def _values(request: QuestionRequest) -> dict[str, str]:
     }
 
 
-def focus_shape(request: QuestionRequest, natural: str) -> str:
-    """How the focus enters the question: 'np' (a checked noun, gerund or wh phrase in the slot),
-    'quoted' (a concept element's name in quotes, in the slot), 'said' (the respondent's own words
-    quoted before a probe without a slot) or 'none' (no usable focus: a probe without a slot)."""
-    if not natural or not request.focus.label or request.focus.kind == "none":
+def element_shape(request: QuestionRequest, natural: str) -> str:
+    """How a concept element's name enters the question: 'np' (as named, in the slot), 'quoted' (in
+    quotes, in the slot) or 'none' (no usable name)."""
+    if not natural or not request.focus.label:
         return "none"
-    if request.focus.kind == "element":
-        as_named = " ".join(words(request.focus.label))
-        plain = " ".join(words(natural)).removeprefix("the ") == as_named
-        return "np" if plain and words(natural)[0] not in closed().negations else "quoted"
-    if not natural.startswith('"') and words(natural)[0] not in closed().negations:
-        return "np"
-    content = [w for w in words(natural) if w not in closed().function_words and w not in closed().interjections]
-    if not content:
-        return "none"  # a filler ("anyway", "dunno") is never a topic
-    return "said"
+    as_named = " ".join(words(request.focus.label))
+    plain = " ".join(words(natural)).removeprefix("the ") == as_named
+    return "np" if plain and words(natural)[0] not in closed().negations else "quoted"
 
 
-_MARKUP = re.compile(r"[*_`#<>\[\]{}|~\\]+|https?://\S+")
-MAX_QUOTE_WORDS = 16
-
-
-def respondent_quote(label: str, turns, sentence_only: bool = False) -> str:
-    """The respondent's own words for a focus label, verbatim: the sentence of a recent answer (latest
-    first) that holds all of the label's content words; a sentence over MAX_QUOTE_WORDS words is cut to
-    the shortest run of its words that holds them. Markup removed, double quotes made single; first
-    person stays as said (it is inside the quote). "" when no answer holds the label's words (a label
-    the writer reworded is never passed off as a quote); with ``sentence_only`` False the label's own
-    words are used then, unquoted callers only."""
-    wanted = {_base(w) for w in words(label) if w not in closed().function_words}
-    sequence = " ".join(words(label))
-    for turn in reversed(list(turns or [])):
-        for sentence in re.split(r"(?<=[.!?…])\s+|\n+", getattr(turn, "answer", "") or ""):
-            ws = words(sentence)
-            found = wanted <= {_base(w) for w in ws} if wanted else bool(sequence) and f" {sequence} " in f" {' '.join(ws)} "
-            if not found:
-                continue
-            if len(ws) <= MAX_QUOTE_WORDS:
-                return _clean_quote(sentence)
-            window = _window(sentence, wanted or {_base(w) for w in words(label)})
-            if window:
-                return window
-    return "" if sentence_only else _clean_quote(label)
-
-
-def _base(word: str) -> str:
-    """A word compared by its verb lemma ("getting" and "get" alike): labels turn verbs into gerunds."""
-    return verb_lemma(word) or word
-
-
-def _window(sentence: str, wanted: set[str]) -> str:
-    """The shortest run of ``sentence``'s words (as written) holding every word of ``wanted``, at most
-    MAX_QUOTE_WORDS long, or ""."""
-    spans = [(m.start(), m.end(), _base(m.group().lower().replace("’", "'"))) for m in WORD_RE.finditer(sentence)]
-    best = None
-    for i in range(len(spans)):
-        seen: set[str] = set()
-        for j in range(i, min(len(spans), i + MAX_QUOTE_WORDS)):
-            seen.add(spans[j][2])
-            if wanted <= seen:
-                if best is None or j - i < best[1] - best[0]:
-                    best = (i, j)
-                break
-    if best is None:
-        return ""
-    start = best[0]
-    while start > 0 and (spans[start - 1][2] in ("not", "never", "no") or spans[start - 1][2].endswith("n't")):
-        start -= 1  # "not feeling stupid ...": the quote keeps the negation that gives it its sense
-    return _clean_quote(sentence[spans[start][0]:spans[best[1]][1]])
-
-
-def _clean_quote(text: str) -> str:
-    text = " ".join(_MARKUP.sub(" ", text).replace('"', "'").split()).strip(" .,;:!?-")
-    cut = text.split()
-    return " ".join(cut[:MAX_QUOTE_WORDS]) + ("..." if len(cut) > MAX_QUOTE_WORDS else "")
+def request_topic(request: QuestionRequest) -> Topic | None:
+    """The parser-chosen topic of a follow-up on a node (:func:`topics.topic_for` over the recent
+    answers); None for every other request (an element keeps its name)."""
+    if request.kind != "follow_up" or request.focus.kind != "node" or not request.focus.label:
+        return None
+    return topic_for(request.focus.label, [t.answer for t in request.recent_turns])
 
 
 def _generic(strategy, focused: bool, has_summary: bool) -> list[str]:
@@ -408,72 +369,63 @@ def agree_plural(template: str) -> str:
     return out
 
 
-def article_as_said(natural: str, label: str, turns) -> str:
-    """A short noun-phrase focus with the determiner the respondent used with it ("the price" keeps
-    "the", "my app" becomes "your app"), or bare when they said a mass-like word bare ("trust. would I
-    trust an app": a noun that is also a verb, or has no plural), when a recent answer has the label's
-    words in a row; else ``natural`` as written."""
-    ws = words(label)
-    c = closed()
-    if not ws or len(ws) > 3 or not natural.startswith("the ") or ws[0] in c.determiners | c.possessives:
-        return natural
-    flips = {"my": "your", "our": "your"}
-    for turn in reversed(list(turns or [])):
-        said = words(getattr(turn, "answer", "") or "")
-        for i in range(len(said) - len(ws) + 1):
-            if said[i:i + len(ws)] != ws:
-                continue
-            before = said[i - 1] if i else ""
-            if before in ("the", "a", "an", "this", "that", "these", "those") or before in c.possessives:
-                return " ".join([flips.get(before, before), *natural.split()[1:]])
-            head = ws[-1]
-            if len(ws) == 1 and (not is_count_noun(head) or verb_lemma(head) == head):
-                return natural.removeprefix("the ")
-            return natural
-    return natural
-
-
 def _write_question(request: QuestionRequest, embed=None, after_reply: bool = False) -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
+    A follow-up on a node asks about the topic the parser finds for it (:func:`request_topic`): a noun or
+    gerund phrase fills the slot of the strategy's templates that fit it (:func:`fits_topic`), with the
+    frames of its family (:func:`frame_family`) added when fewer than two do; a quote of the
+    respondent's words goes before a probe of its family; otherwise a plain probe without a slot.
     Deterministic for the same request. Templates are tried in an order drawn from (seed, turn_number,
     kind, strategy, focus), preferring, in this order: no near-repeat of the last six questions (word
-    overlap), no frame shared with one of them once the focus is masked out, a frame not used in the
-    last FRAME_WINDOW questions, and a {focus} slot that fits the label's grammatical shape (a
-    wh-clause label in a slot that does not fit is quoted). If every candidate near-repeats, rescue
+    overlap), no frame shared with one of them once the focus is masked out, and a frame not used in the
+    last FRAME_WINDOW questions. If every candidate near-repeats, rescue
     lead-ins are tried, then the least similar candidate is used. With ``embed`` (texts -> unit
     vectors, one batch), the best few candidates are also checked for meaning: the first whose cosine
     with each of the last six questions stays below SEMANTIC_REPEAT wins.
     """
     values = _values(request)
-    if values["focus"] and request.focus.kind == "node":
-        values = dict(values, focus=article_as_said(values["focus"], request.focus.label, request.recent_turns))
-    shape_of_focus = focus_shape(request, values["focus"]) if request.kind == "follow_up" else "np"
-    if shape_of_focus == "quoted":
-        values = dict(values, focus='"' + " ".join(request.focus.label.split()).strip(" .") + '"')
+    topic = request_topic(request)
     said = ""
-    if shape_of_focus in ("said", "none"):
-        quote = respondent_quote(request.focus.label or "", request.recent_turns, sentence_only=True)
-        if quote and any(f'"{quote}"' in q for q in request.recent_questions[-RECENT_WINDOW:]):
-            quote = ""  # quoted a moment ago: a plain probe rather than the same words again
-        if quote and request.focus.kind == "node":
-            said = _wording()["said_leads"][request.turn_number % len(_wording()["said_leads"])].format(quote=quote)
+    if topic is not None and topic.kind in ("np", "gerund"):
+        values = dict(values, focus=topic.text)
+    elif topic is not None:  # a quote of the respondent's words before a probe, or a plain probe
+        if topic.kind == "quote" and not any(f'"{topic.quote}"' in q for q in request.recent_questions[-RECENT_WINDOW:]):
+            leads = _wording()["said_leads"]
+            said = leads[request.turn_number % len(leads)].format(quote=" ".join(topic.quote.split()))
         values = dict(values, focus="")
         request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
+    elif request.kind == "follow_up" and request.focus.kind == "element":
+        shape = element_shape(request, values["focus"])
+        if shape == "quoted":
+            values = dict(values, focus='"' + " ".join(request.focus.label.split()).strip(" .") + '"')
+        elif shape == "none":
+            values = dict(values, focus="")
+            request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     primary, fallback = _templates(request, values)
-    if values["focus"] and shape_of_focus == "np" and is_plural_phrase(words(values["focus"])):
+    if values["focus"] and topic is not None:
+        family = _wording()["topic_frames"][frame_family(topic)]
+        own = [t for t in primary if "{focus}" in t and fits_topic(t, topic)]
+        # A topic with a stance of its own (a complaint, a person) always has its family's frames among
+        # the candidates; a neutral or positive one only when the strategy has too few that fit.
+        # A want is asked what having it would change (its family only: a strategy's "what does it give
+        # you" presumes they have it).
+        kind = frame_family(topic)
+        primary = list(family) if kind == "want" else own + list(family) if len(own) < 2 or kind not in (
+            "neutral", "positive") else own
+        fallback = [t for t in dict.fromkeys(list(family) + _wording()["topic_frames"]["neutral"])]
+        if topic.plural:
+            primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
+    elif values["focus"] and is_plural_phrase(words(values["focus"])):
         primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
     if said:
-        # The default probes join the strategy's own, so a quote is not followed by the same probe twice running.
-        extra = [t for t in _generic(None, False, False) if "{" not in t]
-        primary = [said + " " + _probe(t) for t in primary if "{focus}" not in t]
-        fallback = [said + " " + _probe(t) for t in dict.fromkeys(fallback + extra) if "{focus}" not in t]
+        probes = _wording()["quote_probes"]
+        primary = [f"{said} {p}" for p in probes[frame_family(topic)]]
+        fallback = [f"{said} {p}" for p in dict.fromkeys(probes["neutral"] + probes[frame_family(topic)])]
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)
-    shape = label_shape(values["focus"]) if values["focus"] else "np"
-    quoted = dict(values, focus=f'"{values["focus"]}"') if shape == "wh" else values
-    filled = [(t, _fill(t, values if fits_shape(t, shape) else quoted)) for t in primary + fallback]
+    filled = [(t, _fill(t, values)) for t in primary + fallback]
     drafts = [(t, q) for t, q in filled if q]
     if not drafts:
         drafts = [(t, _fill(t, values) or "Could you tell me more about that?") for t in _generic(None, False, False)]
@@ -494,7 +446,7 @@ def _write_question(request: QuestionRequest, embed=None, after_reply: bool = Fa
         repeat = is_near_repeat(text, recent)
         # A quote's probe is its frame, read the way the recent questions' frames were read.
         probe = (frame_of(t[len(said):].strip(), known) or t[len(said):].strip()) if said and t.startswith(said) else t
-        preference = (repeat, _shares_frame(probe, window_frames), probe in recent_frames, not fits_shape(t, shape))
+        preference = (repeat, _shares_frame(probe, window_frames), probe in recent_frames)
         candidates.append((preference, text))
     best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties
     if embed is not None and recent:

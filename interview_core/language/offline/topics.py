@@ -1,0 +1,357 @@
+"""The topic of an offline follow-up question, chosen by syntax with the shared dependency parse.
+
+A focus label names what the respondent talked about, but the label is the extractor's rewording and
+may be a clause fragment. The topic is therefore read off the respondent's own sentence (the cached
+parse of the answer, :func:`interview_core.text.parse.parse`): the sentence of a recent answer holding
+all of the label's content words, and in it the lowest common head of those words.
+
+- ``np``: the head is a noun or proper noun; the topic is its noun phrase as said (determiner,
+  possessive, modifiers, compounds, an "of" phrase), person flipped ("my" -> "your"). Anything the label
+  holds beyond the phrase (a relative clause, a verb) makes it a quote instead.
+- ``gerund``: the head is a gerund used as a noun (subject, object, a fragment answer "Getting the kids
+  off screens"), with no subject of its own; its phrase, short, person flipped.
+- ``quote``: otherwise the smallest parse-complete window (the head's subtree, without joined or
+  adverbial clauses) in the respondent's words, verbatim; also for a negated noun ("we don't own a
+  car"), so the negation is kept.
+- ``none``: the label is in no recent answer and is no phrase the parser confirms on its own.
+
+Each topic also carries its stance in the sentence (VADER on the clause, plus "too"/"not enough" read
+from the parse), whether it is negated, wanted ("I wish I had ..."), a person, and plural; the writer
+chooses its frames by these.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from ...text.parse import parse
+from .grammar import closed
+from .naturalise import natural_label
+from .stance import NEGATIVE_AT, POSITIVE_AT, compound
+
+MAX_TOPIC_WORDS = 7
+MAX_QUOTE_WORDS = 16
+_PERSON = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "us": "you",
+           "our": "your", "ours": "yours", "ourselves": "yourselves"}
+# Dependents that belong to a noun phrase before its head.
+_NP_LEFT = frozenset("det poss amod compound nummod nmod quantmod predet advmod case".split())
+# Dependents of a gerund that are not part of its phrase: other clauses and discourse.
+_NOT_PHRASE = frozenset("punct cc conj advcl mark relcl parataxis appos intj discourse dep meta nsubj aux".split())
+# Functions in which a gerund is a noun (the subject, an object, a whole fragment answer).
+_NOMINAL = frozenset("ROOT nsubj nsubjpass csubj dobj pobj pcomp attr xcomp conj appos".split())
+# Determiners that make a noun phrase no topic of its own ("another app", "every time").
+_NO_TOPIC_DET = frozenset("another every each either neither no".split())
+_DROPPED_DET = frozenset("some any".split())  # "maybe some courgettes" -> "courgettes"
+# Heads that stand for a noun said elsewhere ("the ones from the clinic"): no topic on their own.
+_ANAPHORIC_HEADS = frozenset("one ones thing things stuff lot bit kind sort".split())
+_WANT_VERBS = frozenset("want wish need hope".split())
+_WOULD_WANT = frozenset("like love prefer".split())
+_WOULD = frozenset("would 'd".split())
+_CLAUSE_EDGE = frozenset("cc mark punct intj discourse".split())
+
+
+@dataclass(frozen=True)
+class Topic:
+    """What a follow-up asks about. ``text`` fills a slot (np, gerund); ``quote`` is verbatim (quote)."""
+
+    kind: Literal["np", "gerund", "quote", "none"]
+    text: str = ""
+    quote: str = ""
+    stance: int = 0  # -1 negative or complained about, 0 neutral, 1 positive
+    negated: bool = False
+    want: bool = False
+    person: bool = False
+    plural: bool = False
+
+
+NONE = Topic("none")
+
+
+def flip_person(text: str) -> str:
+    """First person turned to second ("my flat" -> "your flat"); the words otherwise as written."""
+    return re.sub(r"\b[A-Za-z]+\b", lambda m: _PERSON.get(m.group().lower(), m.group()), text)
+
+
+def topic_for(label: str, answers: list[str]) -> Topic:
+    """The topic for a focus ``label`` in the respondent's ``answers`` (latest last), or, when no answer
+    holds the label's content words, the label itself if the parser confirms it as a noun or gerund
+    phrase (stance unknown: neutral), else NONE."""
+    wanted = _content(label)
+    sequence = [t.lower_ for t in parse(" ".join(label.split())) if not t.is_punct]
+    if not sequence:
+        return NONE
+    for answer in reversed([a for a in answers if a]):
+        for sent in parse(answer).sents:
+            matched = _matched(sent, wanted) if wanted else _in_sequence(sent, sequence)
+            if matched:
+                return _analyse(sent, matched)
+    return _standalone(label) if wanted else NONE
+
+
+_FUNCTION_POS = frozenset("PRON DET ADP CCONJ SCONJ AUX PART PUNCT INTJ".split())
+
+
+def _content(label: str) -> tuple[frozenset[str], ...]:
+    """The label's content words, each as {form, lemma} (the label may be a gerund of a verb said
+    finite: "charging" matches "charges")."""
+    doc = parse(" ".join(label.split()))
+    return tuple(frozenset({t.lower_, t.lemma_.lower()}) for t in doc if not (t.is_stop or t.pos_ in _FUNCTION_POS))
+
+
+def _matched(sent, wanted: tuple[frozenset[str], ...]) -> list:
+    """The sentence's tokens that match the label's content words, when every content word is matched
+    (by form or lemma); else []."""
+    every = frozenset().union(*wanted)
+    hits = [t for t in sent if t.lower_ in every or t.lemma_.lower() in every]
+    found = {t.lower_ for t in hits} | {t.lemma_.lower() for t in hits}
+    return hits if all(group & found for group in wanted) else []
+
+
+def _in_sequence(sent, sequence: list[str]) -> list:
+    """The sentence's tokens that spell ``sequence`` in a row (a label of function words only, such as
+    "when nobody's", is found by its words as said); else []."""
+    toks = [t for t in sent if not t.is_punct]
+    for i in range(len(toks) - len(sequence) + 1):
+        if [t.lower_ for t in toks[i:i + len(sequence)]] == sequence:
+            return toks[i:i + len(sequence)]
+    return []
+
+
+def _ancestors(tok) -> list:
+    out = [tok]
+    while out[-1].head.i != out[-1].i:
+        out.append(out[-1].head)
+    return out
+
+
+def _common_head(tokens: list):
+    """The lowest token that has every one of ``tokens`` in its subtree."""
+    chains = [_ancestors(t) for t in tokens]
+    shared = set(t.i for t in chains[0]).intersection(*({t.i for t in c} for c in chains[1:]))
+    return next(t for t in chains[0] if t.i in shared)
+
+
+def _analyse(sent, matched: list) -> Topic:
+    head = _common_head(matched)
+    clause = _clause_of(head)
+    stance, want = _stance(clause, sent), _wanted(head)
+    negated = _negated(head)
+    if head.pos_ in ("NOUN", "PROPN") and not negated:
+        phrase = _noun_phrase(head)
+        if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
+            return Topic("np", text=_phrase_text(phrase), stance=stance, want=want, person=_is_person(head),
+                         plural=head.tag_ in ("NNS", "NNPS"))
+    if head.tag_ == "VBG" and not negated and (head.dep_ in _NOMINAL or _opens_sentence(head)) and not any(c.dep_ in ("nsubj", "aux", "auxpass") for c in head.children):
+        phrase = _gerund_phrase(head)
+        if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
+            return Topic("gerund", text=_phrase_text(phrase), stance=stance, want=want)
+    quote = _quote(head, matched)
+    if not quote:
+        return NONE
+    return Topic("quote", quote=quote, stance=stance, negated=negated, want=want)
+
+
+def _opens_sentence(tok) -> bool:
+    """A bare -ing verb that opens its sentence ("Growing my own veg, ..."): a gerund subject or a
+    fragment answer, whatever function the parser gave it."""
+    return tok.is_sent_start or all(t.is_punct or t.pos_ == "INTJ" for t in tok.sent[:tok.i - tok.sent.start])
+
+
+def _noun_phrase(head) -> list | None:
+    """The noun phrase of ``head`` as said: its left modifiers (whole subtrees) and an "of" phrase;
+    None for an anaphoric head or a determiner that makes it no topic."""
+    if head.lemma_.lower() in _ANAPHORIC_HEADS:
+        return None
+    left = [t for c in head.lefts if c.dep_ in _NP_LEFT for t in c.subtree]
+    right = []
+    for c in head.rights:
+        if c.dep_ == "prep" and c.lower_ == "of":
+            right += list(c.subtree)
+        elif c.dep_ in ("compound", "nummod", "amod") and c.i == head.i + 1:
+            right += list(c.subtree)
+        else:
+            break
+    tokens = sorted(left + [head] + right, key=lambda t: t.i)
+    if [t.i for t in tokens] != list(range(tokens[0].i, tokens[-1].i + 1)):
+        return None  # not one run of words
+    while tokens and (tokens[0].lower_ in _DROPPED_DET or tokens[0].pos_ in ("CCONJ", "SCONJ", "PUNCT", "INTJ", "ADV")):
+        tokens = tokens[1:]
+    if not tokens or tokens[0].lower_ in _NO_TOPIC_DET or tokens[0].pos_ in ("VERB", "AUX", "PART"):
+        return None
+    if any(t.dep_ == "neg" or t.lower_ == "no" for t in tokens) or len(tokens) > MAX_TOPIC_WORDS:
+        return None
+    return tokens
+
+
+def _gerund_phrase(head) -> list | None:
+    """A nominal gerund with its objects and modifiers (its direct dependents that are other clauses or
+    discourse left out), at most MAX_TOPIC_WORDS words in one run."""
+    dropped = {t.i for c in head.children if c.dep_ in _NOT_PHRASE for t in c.subtree}
+    tokens = [t for t in head.subtree if t.i not in dropped]
+    if tokens[0].i != head.i and tokens[0].dep_ != "neg":
+        return None  # a gerund phrase starts with its gerund ("so getting to ..." is part of a clause)
+    if [t.i for t in tokens] != list(range(tokens[0].i, tokens[-1].i + 1)) or len(tokens) > MAX_TOPIC_WORDS:
+        return None
+    return tokens
+
+
+def _clause_of(tok):
+    """The verb (or the sentence root) whose clause holds ``tok``."""
+    for a in _ancestors(tok):
+        if a.pos_ in ("VERB", "AUX") or a.dep_ == "ROOT":
+            return a
+    return tok
+
+
+def _negated(tok) -> bool:
+    """Whether ``tok`` is negated where it stands: "not/never/n't" on it, "no" before it, "without"
+    governing it, or a negated verb of which it is the object (a subject is not negated by its verb:
+    "my teacher never notices")."""
+    for a in _ancestors(tok):
+        if any(c.dep_ == "neg" or (c.dep_ == "det" and c.lower_ == "no") for c in a.children):
+            return True
+        if a.dep_ == "pobj" and a.head.lower_ == "without":
+            return True
+        if a.pos_ in ("VERB", "AUX") or a.dep_ in ("nsubj", "nsubjpass", "csubj"):
+            return False
+    return False
+
+
+def _wanted(tok) -> bool:
+    """Whether a verb above ``tok`` wants it: "I want/wish/need/hope ...", "I'd like/love ...", through
+    complement clauses ("I wish it had a bigger screen")."""
+    for a in _ancestors(tok)[1:]:
+        if a.pos_ in ("VERB", "AUX"):
+            lemma = a.lemma_.lower()
+            if lemma in _WANT_VERBS or (lemma in _WOULD_WANT and any(c.lower_ in _WOULD for c in a.children)):
+                return True
+            if a.dep_ not in ("ccomp", "xcomp"):
+                return False
+    return False
+
+
+def _stance(clause, sent) -> int:
+    """-1, 0 or 1: VADER's compound of the clause that holds the topic, or of the whole sentence when the
+    clause itself is neutral (a topic said first and judged after: "Paddling into the wind, that was
+    awful"); negative too when the parse shows an excess or a lack ("way too loud", "not enough")."""
+    score = 0.0
+    for span in (_subtree_span(clause), sent):
+        score = compound(span.text)
+        if score >= POSITIVE_AT or score <= NEGATIVE_AT:
+            break
+    if any(t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") for t in sent):
+        score = min(score, NEGATIVE_AT)
+    if any(t.lower_ == "enough" and any(c.dep_ == "neg" for c in t.head.children) for t in sent):
+        score = min(score, NEGATIVE_AT)
+    return 1 if score >= POSITIVE_AT else -1 if score <= NEGATIVE_AT else 0
+
+
+def _subtree_span(tok):
+    return tok.doc[tok.left_edge.i:tok.right_edge.i + 1]
+
+
+def _quote(head, matched: list) -> str:
+    """The respondent's words around ``matched``, verbatim: the first parse-complete window that holds
+    them, has a verb and a content word and is 3 to MAX_QUOTE_WORDS words long, trying ``head``'s
+    subtree and then each clause above it (each whole, then without the joined, adverbial or relative
+    clauses inside it that hold no matched word), first among windows with a finite verb, then the whole
+    sentence; "" when none fits."""
+    keep = {t.i for t in matched}
+    tops = [head] + [a for a in _ancestors(head)[1:] if a.pos_ in ("VERB", "AUX") or a.dep_ == "ROOT"]
+    for finite in (True, False):  # a whole clause reads best: one with a finite verb first
+        for top in tops:
+            drop = {t.i for c in top.subtree if c.i != top.i and c.dep_ in _OTHER_CLAUSE - {"punct"}
+                    and not keep & {t.i for t in c.subtree} for t in c.subtree}
+            for window in (_trim(list(top.subtree), keep), _trim([t for t in top.subtree if t.i not in drop], keep)):
+                if _quotable(window) and (not finite or any(t.tag_ in _FINITE_TAGS for t in window)):
+                    return _span_text(window).replace('"', "'")
+    window = _trim(list(head.sent), keep)
+    return _span_text(window).replace('"', "'") if _quotable(window) else ""
+
+
+_FINITE_TAGS = frozenset("VBD VBP VBZ MD".split())
+_OTHER_CLAUSE = frozenset("conj advcl parataxis cc relcl punct".split())
+
+
+def _trim(tokens: list, keep: set[int]) -> list:
+    """``tokens`` without leading or trailing punctuation, conjunctions, fillers and discourse words."""
+    edge = closed().coordinators | closed().subordinators | closed().interjections
+    while tokens and tokens[0].i not in keep and (tokens[0].is_punct or tokens[0].dep_ in _CLAUSE_EDGE
+                                                  or tokens[0].lower_ in edge):
+        tokens = tokens[1:]
+    while tokens and tokens[-1].i not in keep and (tokens[-1].is_punct or tokens[-1].dep_ in _CLAUSE_EDGE
+                                                   or tokens[-1].lower_ in edge):
+        tokens = tokens[:-1]
+    return tokens
+
+
+def _quotable(tokens: list) -> bool:
+    """One run of 3 to MAX_QUOTE_WORDS words with a verb and a content word."""
+    if not tokens or not 3 <= sum(not t.is_punct for t in tokens) <= MAX_QUOTE_WORDS or [t.i for t in tokens] != list(
+            range(tokens[0].i, tokens[-1].i + 1)):
+        return False
+    return any(t.pos_ in ("VERB", "AUX") for t in tokens) and any(not t.is_stop and t.is_alpha for t in tokens)
+
+
+def _span_text(tokens: list) -> str:
+    doc = tokens[0].doc
+    return doc.text[tokens[0].idx:tokens[-1].idx + len(tokens[-1].text)]
+
+
+def _phrase_text(tokens: list) -> str:
+    """A phrase for a slot: its words as said, a sentence-initial capital lowered (not a name or an
+    acronym), person flipped."""
+    text = _span_text(tokens)
+    first = tokens[0]
+    if first.is_sent_start and first.pos_ != "PROPN" and not first.text.isupper():
+        text = text[:1].lower() + text[1:]
+    return flip_person(text)
+
+
+def _standalone(label: str) -> Topic:
+    """A label found in no answer: a topic only when the parser reads it, in a carrier sentence, as one
+    noun phrase or nominal gerund (the object of "about")."""
+    text = natural_label(label)  # "van" -> "the van", "my van" -> "your van"; quoted when it is no phrase
+    if not text or '"' in text:
+        return NONE
+    doc = parse(f"Tell me about {text}.")
+    span = doc[3:len(doc) - 1]
+    heads = [t for t in span if t.head.i < 3 or t.head.i >= len(doc) - 1 or t.head.i == t.i]
+    if len(heads) != 1:
+        return NONE
+    head = heads[0]
+    if head.pos_ in ("NOUN", "PROPN") and head.dep_ == "pobj" and _noun_phrase(head) is not None:
+        return Topic("np", text=text, person=_is_person(head), plural=head.tag_ in ("NNS", "NNPS"))
+    if head.tag_ == "VBG" and head.dep_ == "pcomp":
+        return Topic("gerund", text=text, negated=any(c.dep_ == "neg" for c in head.children))
+    return NONE
+
+
+@lru_cache(maxsize=4096)
+def _person_word(lemma: str) -> bool:
+    """Whether the first common-noun sense of ``lemma`` in WordNet is a kind of person (a named
+    instance such as a singer called Price is skipped)."""
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
+    wordnet = get_wordnet()
+    common = [s for s in (wordnet.synsets(lemma, "n") if wordnet else ()) if not any(p[0] == "@i" for p in s.pointers)]
+    if not common:
+        return False
+    seen, frontier = set(), [common[0]]
+    while frontier:
+        syn = frontier.pop()
+        if syn.key in seen:
+            continue
+        seen.add(syn.key)
+        if "person" in syn.words:
+            return True
+        frontier += [wordnet.synset(p[1]) for p in syn.pointers if p[0] == "@"]
+    return False
+
+
+def _is_person(head) -> bool:
+    """A noun whose first WordNet sense is a kind of person ("wife", "accountant")."""
+    return head.pos_ == "NOUN" and _person_word(head.lemma_.lower())

@@ -1,0 +1,114 @@
+"""Topics chosen by syntax (wave 4): answer -> expected question shape, stance -> frame family, negation
+kept. Our own domains (canal boats, bread-making, home solar, dog walking), written for this table and
+used in no evaluation file."""
+
+import re
+
+import pytest
+
+from interview_core.language.contracts import FocusRef, QuestionRequest, Turn
+from interview_core.language.offline import OfflineLanguage
+from interview_core.language.offline.questions import frame_family
+from interview_core.language.offline.topics import topic_for
+
+# label (as the extractor may write it), the answer it came from, shape, words the topic must show
+TABLE = [
+    ("the hull", "Honestly the hull, it looked brand new.", "np", "the hull"),
+    ("my daughter", "My daughter does all the booking for us.", "np", "your daughter"),
+    ("baking with my kids", "Baking with my kids on a Sunday.", "gerund", "baking with your kids on a Sunday"),
+    ("hire fee", "the hire fee mostly", "np", "the hire fee"),
+    # a clause fragment in a slot: quoted whole, in the respondent's words
+    ("the lock keepers being rude so", "the lock keepers were rude so we skipped the lock", "quote",
+     "the lock keepers were rude"),
+    ("my dough sticking", "my dough always sticks to the bench", "quote", "my dough always sticks to the bench"),
+    ("getting to borrow a trailer", "we don't have a van so getting to borrow a trailer is a hassle", "quote",
+     "getting to borrow a trailer"),
+    # a clause whose subject is the label: "the panels lie" is no topic
+    ("panels lie", "the panels lie about how much they make", "quote", "the panels lie"),
+    # an adjective is no topic: the answer has no clause to quote, so a plain probe
+    ("cheap", "cheap.", "none", ""),
+    ("pretty reliable", "it's pretty reliable tbh", "quote", "it's pretty reliable"),
+    # a negated object keeps its negation: the clause is quoted, never "owning a dog"
+    ("owning a dog", "we don't own a dog, we just walk the neighbour's", "quote", "we don't own a dog"),
+    ("a dog", "we don't own a dog, we just walk the neighbour's", "quote", "we don't own a dog"),
+    ("no rain cover", "There's no rain cover on the pushchair.", "quote", "no rain cover"),
+]
+
+
+@pytest.mark.parametrize("label,answer,shape,shown", TABLE)
+def test_answer_to_topic_shape(label, answer, shape, shown):
+    topic = topic_for(label, [answer])
+    assert topic.kind == shape, topic
+    if shape in ("np", "gerund"):
+        assert topic.text == shown, topic
+    elif shape == "quote":
+        assert shown in topic.quote and topic.quote in answer, topic  # verbatim
+
+
+@pytest.mark.parametrize("label,answer,family", [
+    ("the queue", "The queue at the till was ridiculous and nobody helped.", "negative"),
+    ("paddling into the wind", "Paddling into the wind for two hours, that was awful.", "negative"),
+    ("the volume", "the volume is way too loud", "negative"),
+    ("a bigger oven", "I wish I had a bigger oven.", "want"),
+    ("a quieter pump", "I'd love a quieter pump honestly", "want"),
+    ("my neighbour", "my neighbour sorted the whole install for us", "person"),
+    ("the view", "the view from the roof is lovely", "positive"),
+    ("the paperwork", "then there is the paperwork", "neutral"),
+    ("owning a dog", "we don't own a dog, we just walk the neighbour's", "negated"),
+])
+def test_stance_and_kind_choose_the_frame_family(label, answer, family):
+    assert frame_family(topic_for(label, [answer])) == family
+
+
+def ask(mec, concept, label, answer, turn, strategy="deepen"):
+    request = QuestionRequest(methodology=mec, concept=concept, strategy=mec.strategy(strategy), turn_number=turn,
+                              focus=FocusRef(kind="node", label=label),
+                              recent_turns=[Turn(question="What comes to mind?", answer=answer)])
+    return OfflineLanguage().write_question(request).question
+
+
+POSITIVE_FRAME = re.compile(r"give you|help(s)? you|worth it|important|matter|miss|make(s)? a difference|do for you",
+                            re.I)
+
+
+@pytest.mark.parametrize("label,answer", [
+    ("holding the oars wrong", "Holding the oars wrong, my shoulders ached for days."),
+    ("the queue", "The queue at the till was ridiculous and nobody helped."),
+    ("my flat being small so", "my flat is small so the batteries are a real pain"),
+])
+def test_a_complaint_never_gets_a_frame_that_presumes_a_benefit(mec, oat_milk, label, answer):
+    for turn in range(8):
+        q = ask(mec, oat_milk, label, answer, turn)
+        assert not POSITIVE_FRAME.search(re.sub(r'"[^"]*"', " ", q)), q
+
+
+def test_a_negated_topic_keeps_its_negation(mec, oat_milk):
+    answer = "we don't own a dog, we just walk the neighbour's"
+    for turn in range(8):
+        q = ask(mec, oat_milk, "owning a dog", answer, turn)
+        assert "don't own a dog" in q and "owning a dog" not in q, q
+
+
+def test_a_want_is_asked_what_having_it_would_change(mec, oat_milk):
+    asked = [ask(mec, oat_milk, "a bigger oven", "I wish I had a bigger oven.", turn) for turn in range(8)]
+    assert all("without a bigger oven" not in q and "miss" not in q for q in asked), asked
+    assert any("if you had a bigger oven" in q or "a bigger oven make possible" in q for q in asked), asked
+
+
+@pytest.mark.parametrize("label,answer", [
+    ("the lock keepers being rude so", "the lock keepers were rude so we skipped the lock"),
+    ("panels lie", "the panels lie about how much they make"),
+    ("getting to borrow a trailer", "we don't have a van so getting to borrow a trailer is a hassle"),
+])
+def test_a_fragment_is_quoted_verbatim_never_put_in_a_slot(mec, oat_milk, label, answer):
+    for turn in range(6):
+        q = ask(mec, oat_milk, label, answer, turn)
+        quoted = re.findall(r'"([^"]+)"', q)
+        assert len(quoted) == 1 and quoted[0] in answer, q
+        assert label not in re.sub(r'"[^"]*"', " ", q), q
+
+
+def test_an_adjective_alone_gets_a_plain_probe(mec, oat_milk):
+    for turn in range(6):
+        q = ask(mec, oat_milk, "cheap", "cheap.", turn)
+        assert "cheap" not in q.lower() and '"' not in q, q
