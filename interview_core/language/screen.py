@@ -12,6 +12,8 @@ an article before another determiner ("the another app"); "a"/"an" before a plur
 noun ("about the pretty good?"); a relative pronoun before a bare gerund ("an app that solving"); two
 finite verbs in one question clause ("Why does the list is long matter?"); a base verb missing after
 "does/do/did" + subject at the end of the sentence ("Why does it?").
+Parser checks (wave 4, the shared dependency parse): an adjective alone in a noun slot; per session, a noun the answer says only
+under a negation asked about without one.
 Session checks (:func:`screen_session`): a quote of the respondent that is not in their words, the same
 quote or the same frame used twice in a window of questions.
 Label faults: a label that starts with a conjunction, auxiliary, filler or subject pronoun, or ends on
@@ -192,7 +194,44 @@ def screen_question(question: str) -> list[str]:
                 word in ("be", "been") and before and before[0].lower() in c.subject_pronouns | {"that", "this"}):
             # "..., or did.", "When would that be?"
             faults.append(f"dangling '{word}' before punctuation")
+    faults += parse_faults(text)
     return list(dict.fromkeys(faults))
+
+
+_NEGATORS = frozenset("not n't no never without nothing nobody none".split())
+
+
+def parse_faults(question: str) -> list[str]:
+    """Faults the dependency parse shows in a question sentence, outside its quotes: an adjective or
+    adverb alone in a noun slot ("about great"). (Counting finite verbs against clause openers was
+    tried and dropped: the small parser's clause boundaries gave false alarms on good questions.)"""
+    from ..text.parse import parse  # the shared cached parse; loaded only when the screen runs
+
+    faults = []
+    for sentence in _sentences(_outside_quotes(question.strip())):
+        if not sentence.rstrip().endswith("?"):
+            continue
+        doc = parse(sentence)
+        for t in doc:
+            if t.dep_ == "pobj" and t.pos_ in ("ADJ", "ADV") and not list(t.children):
+                faults.append(f"an adjective or adverb alone in a noun slot: '{t.head.text} {t.text}'")
+    return list(dict.fromkeys(faults))
+
+
+def lost_negation(question: str, answer: str) -> list[str]:
+    """A noun of the question (outside quotes) that the answer says only under a negation ("we don't own
+    a car"), asked about with no negation in the question ("why does the car matter")."""
+    from ..text.parse import parse
+    from .offline.topics import is_negated
+
+    outside = _outside_quotes(question)
+    if not answer or _NEGATORS & set(words(outside)):
+        return []
+    asked = {t.lemma_.lower() for t in parse(outside) if t.pos_ in ("NOUN", "PROPN") and t.text != "QUOTE"}
+    said = [t for t in parse(answer) if t.lemma_.lower() in asked]
+    if said and all(is_negated(t) for t in said):
+        return [f"a negation in the answer lost in the question: '{said[0].text}'"]
+    return []
 
 
 def screen_label(label: str) -> list[str]:
@@ -244,8 +283,15 @@ def _label_rubric(ws: list[str]) -> list[str]:
     return faults
 
 
-_SAID = re.compile(r'(?:You said|You mentioned|Earlier you said)\s+"([^"]+)"')
+_SAID = re.compile(r'(?:You said|You mentioned|Earlier you said|earlier you mentioned)\s+"([^"]+)"')
 SESSION_WINDOW = 6
+
+
+def _plain(question: str) -> str:
+    """The question part of an interviewer turn (its last sentences from the last quote or question)."""
+    from .offline.questions import plain_question
+
+    return plain_question(question)
 
 
 def _skeleton(question: str) -> frozenset[str]:
@@ -262,12 +308,16 @@ def screen_session(questions: list[str], answers: list[str] | None = None) -> li
     out = []
     for k, question in enumerate(questions):
         faults = []
+        if answers is not None and 0 < k <= len(answers):
+            faults += lost_negation(question, answers[k - 1])
         said = _SAID.findall(question)
         if answers is not None:
             heard = " ".join(" ".join(a.replace('"', "'").split()) for a in answers[:k])
             faults += [f"quote not in the respondent's words: {q!r}" for q in said
                        if q.rstrip(".") not in heard and (q[:1].upper() + q[1:]).rstrip(".") not in heard]
         window = questions[max(0, k - SESSION_WINDOW):k]
+        if k and _plain(questions[k - 1]) and _plain(questions[k - 1]) in question:
+            window = window[:-1]  # a rephrase of the last question ("what do you mean?") repeats it on purpose
         if any(q in prev for q in said for prev in window):
             faults.append("the same quote as a recent question")
         mine = _skeleton(question)

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from interview_core.config.methodology import Strategy
-from interview_core.language.contracts import QuestionRequest
+from interview_core.language.contracts import Turn, QuestionRequest
 from interview_core.vocabulary import FocusRef
 from interview_core.language.offline import OfflineLanguage, is_near_repeat
 from interview_core.language.offline.naturalise import natural_label
@@ -73,8 +73,11 @@ def test_near_repeat_rules():
 
 
 def test_summary_and_unfocused(mec, oat_milk):
-    q = ask(mec, oat_milk, strategy=mec.strategy("reflect"), summary_labels=["creamy texture", "take care of myself"])
-    assert "the creamy texture and taking care of yourself" in q
+    # A summary lists what the parser confirms as phrases in the respondent's answers (wave 4).
+    said = [Turn(question="q", answer="The creamy texture. Taking care of myself, mostly.")]
+    q = ask(mec, oat_milk, strategy=mec.strategy("reflect"), summary_labels=["creamy texture", "take care of myself"],
+            recent_turns=said)
+    assert "the creamy texture and taking care of yourself" in q.lower()
     assert "{" not in ask(mec, oat_milk, strategy=mec.strategy("explore"))
 
 

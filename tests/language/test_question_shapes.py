@@ -48,7 +48,7 @@ def test_fragment_to_question_shape(mec, oat_milk, label, answer, shape):
         assert not re.search(r"[*_`#<>\[\]]", q), q  # never markup
         assert not re.search(r"\bthe (the|a|an|if|when|until|wait|in|i|you|my|your)\b", outside, re.I), q
         if shape == "said":
-            assert re.match(r'^(You said|You mentioned|Earlier you said) "[^"]+"\. ', q), q
+            assert re.match(r'^(You said|You mentioned|Earlier you said|A little earlier you mentioned) "[^"]+"\. ', q), q
             assert "{" not in q and q.count('"') == 2
         elif shape == "np":
             assert '"' not in q, q

@@ -112,3 +112,28 @@ def test_an_adjective_alone_gets_a_plain_probe(mec, oat_milk):
     for turn in range(6):
         q = ask(mec, oat_milk, "cheap", "cheap.", turn)
         assert "cheap" not in q.lower() and '"' not in q, q
+
+
+@pytest.mark.parametrize("question", [
+    "What is it about cheap that matters to you?",  # an adjective alone in a noun slot
+])
+def test_the_screen_sees_a_slot_filled_by_no_noun_phrase(question):
+    from interview_core.language.screen import parse_faults
+    assert parse_faults(question), question
+
+
+@pytest.mark.parametrize("question", [
+    "What is it about the hire fee that matters to you?", "How does baking with your kids affect you?",
+    'You said "the lock keepers were rude". How does that affect you?', "Why is the view important to you?",
+])
+def test_the_parse_screen_passes_a_noun_or_gerund_in_the_slot(question):
+    from interview_core.language.screen import parse_faults
+    assert parse_faults(question) == [], question
+
+
+def test_the_screen_sees_a_negation_lost_between_answer_and_question():
+    from interview_core.language.screen import lost_negation
+    answer = "we don't own a dog, we just walk the neighbour's"
+    assert lost_negation("Why does the dog matter to you?", answer)
+    assert lost_negation('You said "we don\'t own a dog". How does that affect you?', answer) == []
+    assert lost_negation("What is it about not owning a dog that matters to you?", answer) == []

@@ -50,11 +50,28 @@ def is_interrogative(sentence: str) -> bool:
     return first in c.wh_words or first in c.auxiliaries or len(ws) <= 3
 
 
+def opens_like_question(sentence: str) -> bool:
+    """A question typed without its question mark ("how long is this going to take", "ok how many more
+    of these", "whats the point"): after any fillers, a wh-word before an auxiliary or a quantity word,
+    or an auxiliary before its subject (question word order, so "what I mean is ..." is no question)."""
+    ws = words(sentence)
+    c = closed()
+    i = next((k for k, w in enumerate(ws) if w not in c.interjections), len(ws))
+    first, second = (ws[i:i + 2] + ["", ""])[:2]
+    if first in ("whats", "hows", "whos", "what's", "how's", "who's"):
+        return True
+    if first in c.wh_words:
+        return second in c.auxiliaries or second in ("many", "much", "long")
+    return first in c.auxiliaries and (second in c.subject_pronouns or second in ("this", "it", "that", "there"))
+
+
 def meta_topic(sentence: str) -> MetaTopic | None:
-    """What a sentence asks of the interviewer about the interview, or None."""
+    """What a sentence asks of the interviewer about the interview, or None. A sentence that matches a
+    topic's pattern counts when it is a question in form, also without its question mark."""
     joined = " ".join(words(sentence))
     for topic, pattern in _patterns().topics:
-        if pattern.search(joined) and (topic in ("end", "skip") or is_interrogative(sentence) or topic == "meaning"):
+        if pattern.search(joined) and (topic in ("end", "skip", "meaning") or is_interrogative(sentence)
+                                       or opens_like_question(sentence)):
             return topic  # type: ignore[return-value]
     return None
 

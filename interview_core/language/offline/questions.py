@@ -93,7 +93,7 @@ def fits_topic(template: str, topic: Topic) -> bool:
         return False
     if (topic.negated or topic.want) and kinds & {"absence", "negative"} or topic.negated and "possession" in kinds:
         return False
-    if topic.kind == "gerund" and "possession" in kinds:
+    if topic.kind == "gerund" and kinds & {"possession", "cost"}:
         return False
     return not (topic.person and kinds)
 
@@ -177,7 +177,8 @@ def _values(request: QuestionRequest) -> dict[str, str]:
     answers = [t.answer for t in request.recent_turns]
     # A summary names only what the parser confirms as a phrase; quotes and fragments are left out.
     topics = [topic_for(lbl, answers) for lbl in request.summary_labels[:MAX_SUMMARY_LABELS] if lbl.strip()]
-    labels = list(dict.fromkeys(t.text for t in topics if t.kind in ("np", "gerund")))
+    labels = list(dict.fromkeys(t.text for t in topics if t.kind in ("np", "gerund") and not t.person))
+    labels = labels if len(labels) > 1 else []  # one item is no summary
     return {
         "focus": natural_label(request.focus.label, proper) if request.focus.label else "",
         "summary": _join(labels) if labels else "",
@@ -252,11 +253,12 @@ def _known_templates(request: QuestionRequest, primary: list[str], fallback: lis
     own = [t for st in getattr(request.methodology, "strategies", []) or [] for t in st.question_templates]
     builtin = [t for e in _wording()["generic"] for k in ("focused", "unfocused", "unfocused_no_summary")
                for t in e.get(k, [])]
+    builtin += [t for family in ("topic_frames", "quote_probes") for ts in _wording()[family].values() for t in ts]
     # Longest first: a template that is another's prefix must not claim its questions.
     return sorted(dict.fromkeys(primary + fallback + own + builtin), key=len, reverse=True)
 
 
-_ANAPHORIC_END = re.compile(r"\b(that|this|it)\b[^.?!]*[.?!]?$", re.I)
+_ANAPHORIC_END = re.compile(r"\b(that|this|it|just now)\b[^.?!]*[.?!]?$", re.I)
 SEMANTIC_REPEAT = 0.85  # cosine at which two questions count as the same question
 SEMANTIC_CHECKED = 4  # best candidates whose meaning is compared with the recent questions
 
@@ -340,7 +342,7 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
     answer = interviewer_reply(request)
     if answer and request.kind == "follow_up" and _meta_topic(request) == "meaning":
         return answer  # the rephrased question is the turn's question: one question, not two
-    question = farewell(request) if request.kind == "farewell" else _write_question(request, embed, bool(answer))
+    question = farewell(request) if request.kind == "farewell" else _write_question(request, embed, answer)
     return f"{answer} {question}" if answer else question
 
 
@@ -369,7 +371,7 @@ def agree_plural(template: str) -> str:
     return out
 
 
-def _write_question(request: QuestionRequest, embed=None, after_reply: bool = False) -> str:
+def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
     A follow-up on a node asks about the topic the parser finds for it (:func:`request_topic`): a noun or
@@ -391,7 +393,7 @@ def _write_question(request: QuestionRequest, embed=None, after_reply: bool = Fa
         values = dict(values, focus=topic.text)
     elif topic is not None:  # a quote of the respondent's words before a probe, or a plain probe
         if topic.kind == "quote" and not any(f'"{topic.quote}"' in q for q in request.recent_questions[-RECENT_WINDOW:]):
-            leads = _wording()["said_leads"]
+            leads = _wording()["said_leads" if topic.latest else "said_earlier_leads"]
             said = leads[request.turn_number % len(leads)].format(quote=" ".join(topic.quote.split()))
         values = dict(values, focus="")
         request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
@@ -431,8 +433,13 @@ def _write_question(request: QuestionRequest, embed=None, after_reply: bool = Fa
         drafts = [(t, _fill(t, values) or "Could you tell me more about that?") for t in _generic(None, False, False)]
     wording = _wording()
     starts = set(wording["question_starts"])
-    lead_in = rng.choice(wording["lead_ins"]) if request.kind == "follow_up" and not after_reply else ""
-    if after_reply and request.focus.kind == "none" and not said:
+    lead_in = rng.choice(wording["lead_ins"]) if request.kind == "follow_up" and not reply else ""
+    if reply:
+        # Never say again what the reply to the respondent's question just said ("no right or wrong answers").
+        said_in_reply = [frozenset(words(x)) for x in re.split(r"(?<=[.!?])\s+", reply) if words(x)]
+        drafts = [d for d in drafts if not any(jaccard(frozenset(words(x)), r) >= SAME_WORDS for x in
+                                               re.split(r"(?<=[.!?])\s+", d[1]) for r in said_in_reply)] or drafts
+    if reply and request.focus.kind == "none" and not said:
         # Said after answering the respondent's question: "that" would point at the reply, not the topic.
         drafts = [d for d in drafts if not _ANAPHORIC_END.search(d[1])] or drafts
     recent = request.recent_questions[-RECENT_WINDOW:]

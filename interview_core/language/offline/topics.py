@@ -23,12 +23,12 @@ chooses its frames by these.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Literal
 
 from ...text.parse import parse
-from .grammar import closed
+from .grammar import closed, open_classes
 from .naturalise import natural_label
 from .stance import NEGATIVE_AT, POSITIVE_AT, compound
 
@@ -41,9 +41,11 @@ _NP_LEFT = frozenset("det poss amod compound nummod nmod quantmod predet advmod 
 # Dependents of a gerund that are not part of its phrase: other clauses and discourse.
 _NOT_PHRASE = frozenset("punct cc conj advcl mark relcl parataxis appos intj discourse dep meta nsubj aux".split())
 # Functions in which a gerund is a noun (the subject, an object, a whole fragment answer).
-_NOMINAL = frozenset("ROOT nsubj nsubjpass csubj dobj pobj pcomp attr xcomp conj appos".split())
+_NOMINAL = frozenset("ROOT nsubj nsubjpass csubj dobj pobj pcomp attr conj appos".split())
 # Determiners that make a noun phrase no topic of its own ("another app", "every time").
 _NO_TOPIC_DET = frozenset("another every each either neither no".split())
+# Dependents that open another clause or a list inside a noun phrase: never part of a topic.
+_INNER_CLAUSE = frozenset("conj cc appos relcl acl advcl punct parataxis".split())
 _DROPPED_DET = frozenset("some any".split())  # "maybe some courgettes" -> "courgettes"
 # Heads that stand for a noun said elsewhere ("the ones from the clinic"): no topic on their own.
 _ANAPHORIC_HEADS = frozenset("one ones thing things stuff lot bit kind sort".split())
@@ -65,6 +67,7 @@ class Topic:
     want: bool = False
     person: bool = False
     plural: bool = False
+    latest: bool = True  # found in the latest answer (a quote from an earlier one is said to be earlier)
 
 
 NONE = Topic("none")
@@ -83,11 +86,13 @@ def topic_for(label: str, answers: list[str]) -> Topic:
     sequence = [t.lower_ for t in parse(" ".join(label.split())) if not t.is_punct]
     if not sequence:
         return NONE
-    for answer in reversed([a for a in answers if a]):
+    said = [a for a in answers if a]
+    for k, answer in enumerate(reversed(said)):
         for sent in parse(answer).sents:
             matched = _matched(sent, wanted) if wanted else _in_sequence(sent, sequence)
             if matched:
-                return _analyse(sent, matched)
+                topic = _analyse(sent, matched)
+                return topic if k == 0 or topic.kind == "none" else replace(topic, latest=False)
     return _standalone(label) if wanted else NONE
 
 
@@ -98,7 +103,9 @@ def _content(label: str) -> tuple[frozenset[str], ...]:
     """The label's content words, each as {form, lemma} (the label may be a gerund of a verb said
     finite: "charging" matches "charges")."""
     doc = parse(" ".join(label.split()))
-    return tuple(frozenset({t.lower_, t.lemma_.lower()}) for t in doc if not (t.is_stop or t.pos_ in _FUNCTION_POS))
+    function = closed().function_words | closed().interjections  # closed-class English (spaCy's stop list has "take")
+    return tuple(frozenset({t.lower_, t.lemma_.lower()}) for t in doc
+                 if not (t.lower_ in function or t.pos_ in _FUNCTION_POS or not any(ch.isalnum() for ch in t.text)))
 
 
 def _matched(sent, wanted: tuple[frozenset[str], ...]) -> list:
@@ -136,10 +143,12 @@ def _common_head(tokens: list):
 
 def _analyse(sent, matched: list) -> Topic:
     head = _common_head(matched)
+    while head.dep_ == "compound" and head.head.pos_ in ("NOUN", "PROPN"):
+        head = head.head  # "saturday" in "saturday morning": the topic is the whole compound
     clause = _clause_of(head)
     stance, want = _stance(clause, sent), _wanted(head)
-    negated = _negated(head)
-    if head.pos_ in ("NOUN", "PROPN") and not negated:
+    negated = is_negated(head)
+    if head.pos_ in ("NOUN", "PROPN") and not negated and not _comment(head):
         phrase = _noun_phrase(head)
         if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
             return Topic("np", text=_phrase_text(phrase), stance=stance, want=want, person=_is_person(head),
@@ -160,10 +169,29 @@ def _opens_sentence(tok) -> bool:
     return tok.is_sent_start or all(t.is_punct or t.pos_ == "INTJ" for t in tok.sent[:tok.i - tok.sent.start])
 
 
+def _comment(head) -> bool:
+    """A one-word sentence after another sentence of the same answer ("... for a fiver. Genius."): a
+    remark on what was said, not a topic."""
+    sent = head.sent
+    return sent.start > 0 and sum(not t.is_punct for t in sent) == 1
+
+
+def _inside_clause(tok, head) -> bool:
+    """Whether ``tok`` hangs from ``head`` through a clause, list or apposition (a dependency in
+    _INNER_CLAUSE on the way up)."""
+    while tok.i != head.i:
+        if tok.dep_ in _INNER_CLAUSE:
+            return True
+        tok = tok.head
+    return False
+
+
 def _noun_phrase(head) -> list | None:
-    """The noun phrase of ``head`` as said: its left modifiers (whole subtrees) and an "of" phrase;
-    None for an anaphoric head or a determiner that makes it no topic."""
-    if head.lemma_.lower() in _ANAPHORIC_HEADS:
+    """The noun phrase of ``head`` as said: its left modifiers and an "of" phrase (joined, relative and
+    other clauses inside them left out); None for a head the lexicon does not know as a noun (a tagging
+    slip: "its awkward"), an anaphoric head, a quantity ("two names") or a determiner that makes it no
+    topic."""
+    if head.lemma_.lower() in _ANAPHORIC_HEADS or not {"NOUN", "PROPN"} & open_classes(head.lower_):
         return None
     left = [t for c in head.lefts if c.dep_ in _NP_LEFT for t in c.subtree]
     right = []
@@ -174,12 +202,15 @@ def _noun_phrase(head) -> list | None:
             right += list(c.subtree)
         else:
             break
-    tokens = sorted(left + [head] + right, key=lambda t: t.i)
+    cut = {t.i for t in left + right if _inside_clause(t, head)}
+    tokens = sorted([t for t in left + right if t.i not in cut] + [head], key=lambda t: t.i)
+    while tokens and tokens[-1].is_punct:
+        tokens = tokens[:-1]
     if [t.i for t in tokens] != list(range(tokens[0].i, tokens[-1].i + 1)):
         return None  # not one run of words
     while tokens and (tokens[0].lower_ in _DROPPED_DET or tokens[0].pos_ in ("CCONJ", "SCONJ", "PUNCT", "INTJ", "ADV")):
         tokens = tokens[1:]
-    if not tokens or tokens[0].lower_ in _NO_TOPIC_DET or tokens[0].pos_ in ("VERB", "AUX", "PART"):
+    if not tokens or tokens[0].lower_ in _NO_TOPIC_DET or tokens[0].pos_ in ("VERB", "AUX", "PART", "NUM"):
         return None
     if any(t.dep_ == "neg" or t.lower_ == "no" for t in tokens) or len(tokens) > MAX_TOPIC_WORDS:
         return None
@@ -193,9 +224,14 @@ def _gerund_phrase(head) -> list | None:
     tokens = [t for t in head.subtree if t.i not in dropped]
     if tokens[0].i != head.i and tokens[0].dep_ != "neg":
         return None  # a gerund phrase starts with its gerund ("so getting to ..." is part of a clause)
-    if [t.i for t in tokens] != list(range(tokens[0].i, tokens[-1].i + 1)) or len(tokens) > MAX_TOPIC_WORDS:
-        return None
-    return tokens
+    run = [tokens[0]]
+    for t in tokens[1:]:  # one run of words from the gerund: an aside after a comma ends it
+        if t.i != run[-1].i + 1:
+            break
+        run.append(t)
+    while run[-1].is_punct:
+        run.pop()
+    return run if len(run) <= MAX_TOPIC_WORDS else None
 
 
 def _clause_of(tok):
@@ -206,7 +242,7 @@ def _clause_of(tok):
     return tok
 
 
-def _negated(tok) -> bool:
+def is_negated(tok) -> bool:
     """Whether ``tok`` is negated where it stands: "not/never/n't" on it, "no" before it, "without"
     governing it, or a negated verb of which it is the object (a subject is not negated by its verb:
     "my teacher never notices")."""
@@ -255,12 +291,15 @@ def _subtree_span(tok):
 
 def _quote(head, matched: list) -> str:
     """The respondent's words around ``matched``, verbatim: the first parse-complete window that holds
-    them, has a verb and a content word and is 3 to MAX_QUOTE_WORDS words long, trying ``head``'s
-    subtree and then each clause above it (each whole, then without the joined, adverbial or relative
+    them, has a verb and a content word and is 3 to MAX_QUOTE_WORDS words long, trying the clause of
+    ``head`` and then each clause above it (each whole, then without the joined, adverbial or relative
     clauses inside it that hold no matched word), first among windows with a finite verb, then the whole
     sentence; "" when none fits."""
     keep = {t.i for t in matched}
-    tops = [head] + [a for a in _ancestors(head)[1:] if a.pos_ in ("VERB", "AUX") or a.dep_ == "ROOT"]
+    clauses = [a for a in _ancestors(head) if a.pos_ in ("VERB", "AUX") or a.dep_ == "ROOT"]
+    # A verb's own clause first; a noun or adjective is quoted in the clause that says it, its bare
+    # phrase ("stuff we used once") only when no clause fits.
+    tops = clauses + [head] if head.pos_ not in ("VERB", "AUX") else clauses
     for finite in (True, False):  # a whole clause reads best: one with a finite verb first
         for top in tops:
             drop = {t.i for c in top.subtree if c.i != top.i and c.dep_ in _OTHER_CLAUSE - {"punct"}
@@ -277,13 +316,13 @@ _OTHER_CLAUSE = frozenset("conj advcl parataxis cc relcl punct".split())
 
 
 def _trim(tokens: list, keep: set[int]) -> list:
-    """``tokens`` without leading or trailing punctuation, conjunctions, fillers and discourse words."""
-    edge = closed().coordinators | closed().subordinators | closed().interjections
+    """``tokens`` without leading conjunctions, fillers and discourse words or trailing conjunctions,
+    and without edge punctuation."""
+    lead = closed().coordinators | closed().interjections
     while tokens and tokens[0].i not in keep and (tokens[0].is_punct or tokens[0].dep_ in _CLAUSE_EDGE
-                                                  or tokens[0].lower_ in edge):
+                                                  or (tokens[0].lower_ in lead and tokens[0].dep_ in ("advmod", "cc"))):
         tokens = tokens[1:]
-    while tokens and tokens[-1].i not in keep and (tokens[-1].is_punct or tokens[-1].dep_ in _CLAUSE_EDGE
-                                                   or tokens[-1].lower_ in edge):
+    while tokens and tokens[-1].i not in keep and (tokens[-1].is_punct or tokens[-1].dep_ in _CLAUSE_EDGE):
         tokens = tokens[:-1]
     return tokens
 
@@ -312,8 +351,9 @@ def _phrase_text(tokens: list) -> str:
 
 
 def _standalone(label: str) -> Topic:
-    """A label found in no answer: a topic only when the parser reads it, in a carrier sentence, as one
-    noun phrase or nominal gerund (the object of "about")."""
+    """A label found in no recent answer: a topic only when the parser reads it, in a carrier sentence,
+    as one noun phrase (the object of "about"). A gerund label from an older answer is the extractor's
+    rewording, which the parse of a carrier cannot check against what was said: no topic."""
     text = natural_label(label)  # "van" -> "the van", "my van" -> "your van"; quoted when it is no phrase
     if not text or '"' in text:
         return NONE
@@ -323,10 +363,9 @@ def _standalone(label: str) -> Topic:
     if len(heads) != 1:
         return NONE
     head = heads[0]
-    if head.pos_ in ("NOUN", "PROPN") and head.dep_ == "pobj" and _noun_phrase(head) is not None:
+    phrase = _noun_phrase(head) if head.pos_ in ("NOUN", "PROPN") and head.dep_ == "pobj" else None
+    if phrase is not None and [t.i for t in phrase] == [t.i for t in span]:
         return Topic("np", text=text, person=_is_person(head), plural=head.tag_ in ("NNS", "NNPS"))
-    if head.tag_ == "VBG" and head.dep_ == "pcomp":
-        return Topic("gerund", text=text, negated=any(c.dep_ == "neg" for c in head.children))
     return NONE
 
 
