@@ -120,7 +120,7 @@ def test_frames_rotate_across_changing_foci(mec, oat_milk):
     from interview_core.language.offline.questions import frame_of
     asked: list[str] = []
     frames = []
-    for turn, label in enumerate(["price", "creamy texture", "recyclable carton", "peace of mind", "the foam", "oat taste"]):
+    for turn, label in enumerate(["the price", "creamy texture", "recyclable carton", "peace of mind", "the foam", "oat taste"]):
         q = ask(mec, oat_milk, strategy=deepen, focus=FocusRef(kind="node", label=label), turn_number=turn,
                 seed=3, recent_questions=asked[-6:])
         frames.append(frame_of(q, deepen.question_templates))

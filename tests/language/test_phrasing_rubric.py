@@ -105,7 +105,8 @@ def test_a_plural_focus_never_takes_a_singular_verb(mec, oat_milk):
     ("trust", "trust. would I trust a stranger with it?", "trust"),  # said bare
     ("price", "the price, mainly", "the price"),
     ("van", "my van is tiny", "your van"),
-    ("van", "", "the van"),  # in no answer: the label, given an article, checked by the parser
+    ("my van", "", "your van"),  # in no answer: the label, person flipped, checked by the parser
+    ("van", "", ""),  # in no answer, one bare word: its article would be a guess, no topic
 ])
 def test_a_noun_topic_keeps_the_determiner_the_respondent_used(label, answer, expected):
     assert topic_for(label, [answer] if answer else []).text == expected

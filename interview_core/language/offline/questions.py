@@ -93,7 +93,7 @@ def fits_topic(template: str, topic: Topic) -> bool:
         return False
     if (topic.negated or topic.want) and kinds & {"absence", "negative"} or topic.negated and "possession" in kinds:
         return False
-    if topic.kind == "gerund" and kinds & {"possession", "cost"}:
+    if topic.kind == "gerund" and kinds & {"possession", "cost", "means"}:  # an activity or a state, not a tool
         return False
     return not (topic.person and kinds)
 
@@ -101,7 +101,7 @@ def fits_topic(template: str, topic: Topic) -> bool:
 @lru_cache(maxsize=512)
 def presupposes(template: str) -> frozenset[str]:
     """What a template takes for granted about its topic: any of 'positive', 'negative', 'absence',
-    'possession' (from its own words, ``presuppositions`` in the wording file)."""
+    'possession', 'cost', 'means' (from its own words, ``presuppositions`` in the wording file)."""
     text = " ".join(template.lower().split())
     return frozenset(kind for kind, cues in _wording()["presuppositions"].items() if any(c in text for c in cues))
 

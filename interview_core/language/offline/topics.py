@@ -355,8 +355,8 @@ def _standalone(label: str) -> Topic:
     as one noun phrase (the object of "about"). A gerund label from an older answer is the extractor's
     rewording, which the parse of a carrier cannot check against what was said: no topic."""
     text = natural_label(label)  # "van" -> "the van", "my van" -> "your van"; quoted when it is no phrase
-    if not text or '"' in text:
-        return NONE
+    if not text or '"' in text or len(label.split()) < 2 and text != label.strip():
+        return NONE  # one word said bare or not at all: its article would be a guess ("the saturday")
     doc = parse(f"Tell me about {text}.")
     span = doc[3:len(doc) - 1]
     heads = [t for t in span if t.head.i < 3 or t.head.i >= len(doc) - 1 or t.head.i == t.i]
