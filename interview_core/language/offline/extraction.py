@@ -16,14 +16,15 @@ from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, Extract
 from .assessment import AnswerFeatures, assess, is_english
 from ...text.clauses import Clause, segment
 from .elements import matcher
-from .frames import is_digression
-from .grammar import closed, is_gerund, open_classes
+from .grammar import open_classes
+from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
 from .meta import off_topic_spans
-from .ontology import MAX_RETYPE_LOSS, CompiledOntology, compiled
-from .phrases import concept_label
+from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
+from .concepts import span_concepts
 from .stance import stance_and_reaction
-from ...text.primitives import WORD_RE, analysed_text, norm_word, stem_string, tokens, words
+from ...text.parse import parse
+from ...text.primitives import analysed_text, stem_string, tokens, words
 
 
 @dataclass
@@ -61,84 +62,132 @@ def _digressions(answer: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _list_items(clause: Clause) -> list[Clause]:
+def _list_items(clause: Clause, doc) -> list[Clause]:
     """A clause that is a comma list of phrases ("photos of receipts, auto categories") as one clause per
-    item, when every item is a concept on its own; else the clause itself."""
+    item, when every item names a concept of its own in the parse; else the clause itself. A leading
+    item that names nothing ("Brilliant, a gadget that ...") is dropped from the list."""
     cuts = [m.start() for m in re.finditer(",", clause.text)]
     if not cuts:
         return [clause]
-    first = concept_label(tokens(clause.text[:cuts[0]]))
-    if len(words(clause.text[:cuts[0]])) == 1 and not (first and _names_a_thing(first)) \
-            and concept_label(tokens(clause.text[cuts[0] + 1:])):
-        # "Brilliant, a gadget that ...": a one-word exclamation before the comma is no list item
-        rest = clause.text[cuts[0] + 1:]
-        lead = len(rest) - len(rest.lstrip())
-        start = clause.start + cuts[0] + 1 + lead
-        return _list_items(Clause(rest.strip(), start, start + len(rest.strip()), clause.marker, clause.link))
     bounds = [0, *cuts, len(clause.text)]
     parts = []
     for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
         a += 1 if k else 0
         raw = clause.text[a:b]
-        lead = len(raw) - len(raw.lstrip())
         text = raw.strip()
-        label = concept_label(tokens(text)) if text else None
-        if label is None or not _names_a_thing(label):
+        start = clause.start + a + len(raw) - len(raw.lstrip())
+        part = Clause(text, start, start + len(text), clause.marker if not k else "", clause.link if not k else "comma")
+        exclamation = k == 0 and len(words(text)) == 1 and "ADJ" in open_classes(words(text)[0])
+        if exclamation or not text or not span_concepts(doc, part.start, part.end):
+            if k == 0 and len(words(text)) <= 1:
+                continue  # "Brilliant, a gadget that ...": a one-word exclamation is no list item
             return [clause]
-        start = clause.start + a + lead
-        parts.append(Clause(text, start, start + len(text), clause.marker if not k else "",
-                            clause.link if not k else "comma"))
-    return parts
+        parts.append(part)
+    if parts and parts[0].link == "comma":
+        parts[0] = replace(parts[0], marker=clause.marker, link=clause.link)
+    return parts or [clause]
 
 
-def _names_a_thing(label: str) -> bool:
-    """A list item names a thing: a gerund phrase, a word that can only be a noun, or a phrase ending on
-    a noun ("brilliant" or "quiet" alone do not: they may be adjectives)."""
-    ws = label.lower().split()
-    nouns = [w for w in ws if w not in closed().function_words and {"NOUN", "PROPN"} & open_classes(w)]
-    return is_gerund(ws[0]) or any("ADJ" not in open_classes(w) for w in nouns) or (len(ws) > 1 and ws[-1] in nouns)
+_SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
 
 
-def _restore_case(label: str, text: str) -> str:
-    """The label with the respondent's capitals put back where they mark a name: acronyms ("HMRC"),
-    inner capitals ("WhatsApp") and capitalised words not at the start of the clause ("January")."""
-    written = {}
-    for k, m in enumerate(WORD_RE.finditer(text)):
-        w = m.group()
-        if (len(w) > 1 and w.isupper() and w.isalpha()) or any(ch.isupper() for ch in w[1:]) or (
-                k and w[:1].isupper() and w.lower() != "i"):
-            written.setdefault(norm_word(w), w)
-    return " ".join(written.get(w, w) for w in label.split())
+def _unshouted(text: str) -> str:
+    """Words typed in capitals for emphasis ("it FOAMS properly") in lower case, so the parser reads them
+    as the words they are; acronyms that are no English word ("HMRC") keep their capitals. Same length,
+    so every offset still points into the answer."""
+    return _SHOUTED.sub(lambda m: m.group().lower() if open_classes(m.group().lower()) - {"PROPN"} and
+                        m.group().lower() in _known_words(m.group().lower()) else m.group(), text)
 
 
-def _items(clauses: list[Clause], onto: CompiledOntology, known: dict[str, str],
+def _known_words(word: str) -> frozenset[str]:
+    from lemminflect import getAllLemmas
+
+    return frozenset({word}) if getAllLemmas(word) else frozenset()
+
+
+def _no_concept(text: str) -> bool:
+    """A deflection ("not sure", "let me think") or an instruction to the interviewer, with no content
+    of its own beyond it."""
+    lex = lexicon()
+    stems = stem_string(words(text))
+    if lex.instruction_cues.hits(stems):
+        return True
+    hits = lex.non_concept.hits(stems)
+    if not hits:
+        return False
+    left = stems
+    for phrase in hits:
+        for w in stem_string(phrase.split()).split():
+            left = left.replace(f" {w} ", " ")
+    return len([w for w in left.split() if w not in _stopword_stems()]) < 2
+
+
+def _frame_offsets(c: Clause) -> frozenset[int]:
+    """Start offsets of the clause's words that belong to a discourse frame (``data/frames.yaml``):
+    a meta comment anywhere ("I can't go deeper than that"), frames at the start ("to be honest", "the
+    big one is", "what I mean is") and at the end ("... is just how it is", "every time")."""
+    toks = tokens(c.text, c.start)
+    ws = [t.word for t in toks]
+    drop: set[int] = set()
+    kept = list(range(len(ws)))
+    joined = " ".join(ws)
+    for m in frames().anywhere.finditer(joined):
+        first = joined[:m.start()].count(" ") if m.start() else 0
+        drop.update(range(first, first + len(m.group().split())))
+    kept = [k for k in kept if k not in drop]
+    for _ in range(MAX_PASSES):
+        before = len(kept)
+        rest = [ws[k] for k in kept]
+        stripped = strip_leading_frame(rest)
+        kept = kept[len(rest) - len(stripped):]
+        rest = [ws[k] for k in kept]
+        stripped = strip_trailing_frame(rest)
+        kept = kept[:len(stripped)]
+        if len(kept) == before:
+            break
+    keep = set(kept)
+    return frozenset(t.start for k, t in enumerate(toks) if k not in keep)
+
+
+def _names_nothing(label: str) -> bool:
+    """A label with no content word once time remarks and frame vocabulary are left out ("compared to",
+    "noticing")."""
+    return not residue(words(label), lexicon().stopwords)
+
+
+_LINKS = {"cause": "cause", "effect": "effect", "and": "and"}
+
+
+def _items(clauses: list[Clause], doc, onto: CompiledOntology, known: dict[str, str],
            skip: list[tuple[int, int]] = ()) -> list[_Item | None]:
-    """One entry per clause: an item, or None for clauses without a concept or inside a ``skip`` span.
-    Repeated labels share an item."""
+    """One entry per concept of each clause (in clause order), or None for a clause without a concept
+    or inside a ``skip`` span. Repeated labels share an item."""
     out: list[_Item | None] = []
     seen: dict[str, _Item] = {}
     carried: Clause | None = None  # a causal link whose own clause was only a frame
-    for c in [part for clause in clauses for part in _list_items(clause)]:
+    for c in [part for clause in clauses for part in _list_items(clause, doc)]:
         if carried is not None and c.link == "comma":
             # "so in the end, looking after myself": the frame clause drops, its "so" moves on.
             c = replace(c, marker=carried.marker, link=carried.link)
         carried = None
-        off_topic = any(a <= c.start < b for a, b in skip)
-        label = None if off_topic else concept_label(tokens(c.text))
-        label = _restore_case(label, c.text) if label else None
-        if label is None:
+        off_topic = any(a <= c.start < b for a, b in skip) or _no_concept(c.text)
+        concepts = [] if off_topic else [
+            k for k in span_concepts(doc, c.start, c.end, _frame_offsets(c)) if not _names_nothing(k.label)]
+        if not concepts:
             if c.link in ("cause", "effect"):
                 carried = c
             out.append(None)
             continue
-        label = known.get(label.lower(), label)
-        if label.lower() in seen:
-            out.append(seen[label.lower()])
-            continue
-        stems = stem_string([*c.marker.split(), *words(c.text)])
-        item = _Item(c, label, stems, onto.scores(stems))
-        seen[label.lower()] = item
-        out.append(item)
+        for k, concept in enumerate(concepts):
+            clause = c if not k else replace(c, marker="", link=_LINKS.get(concept.link, "and"))
+            label = known.get(concept.label.lower(), concept.label)
+            if label.lower() in seen:
+                out.append(seen[label.lower()])
+                continue
+            stems = stem_string([*clause.marker.split(), *words(clause.text)])
+            item = _Item(clause, label, stems, onto.scores(stems))
+            seen[label.lower()] = item
+            out.append(item)
     return out
 
 
@@ -149,6 +198,8 @@ def _span_quote(answer: str, a: Clause, b: Clause) -> str:
 def _link(onto: CompiledOntology, src: _Item, tgt: _Item, max_loss: float, answer: str, origin: str,
           need_specific: bool = False) -> _Edge | None:
     """Type both ends so the pair is permitted (fixing their types) and pick the relation, or None."""
+    if src.label.lower() == tgt.label.lower():
+        return None  # never a self-loop
     pair = onto.type_pair(src.scores, tgt.scores, src.node_type, tgt.node_type, max_loss)
     if pair is None or (need_specific and not onto.specific_pair(*pair)):
         return None
@@ -228,7 +279,11 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     clauses = segment(answer)
     english = is_english(words(analysed_text(answer)))
     known = {label.lower(): label for label in request.known_labels}
-    items = _items(clauses, onto, known, _digressions(analysed_text(answer))) if english else [None] * len(clauses)
+    if english and clauses:
+        text = analysed_text(answer)
+        items = _items(clauses, parse(_unshouted(text)), onto, known, _digressions(text))
+    else:
+        items = [None] * len(clauses)
 
     edges = _explicit_edges(onto, items, answer)
     conversational = _conversational_edge(onto, request, items)

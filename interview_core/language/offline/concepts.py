@@ -1,0 +1,400 @@
+"""Concept labels from the dependency parse (:mod:`interview_core.text.parse`): a short noun or gerund
+phrase in the respondent's words for each concept a clause names.
+
+A clause is a character span of the answer's one parse. Its local roots (tokens whose head lies outside
+the span) are read by part of speech and dependency:
+
+- a noun: its noun phrase (the head with its modifiers, prepositional attachments, a participle after
+  it), without a leading article, relative or adverbial clauses, appositions or conjuncts; each noun
+  conjunct is a concept of its own ("tomatoes and beans" -> two). A general noun ("a bit of a disaster",
+  "the thing") hands over to its "of" object or names nothing; a pronoun or an interjection ("idk",
+  "meh") names nothing.
+- a verb: a gerund phrase, "verb-ing + particle + objects and complements" ("I'd stop heating the
+  place" -> "heating the place"), negation kept as "not verb-ing", auxiliaries and modals dropped; a
+  pronoun subject is dropped ("I", "we", "it"), a noun subject kept in front ("HMRC coming after me"); a
+  clausal subject is the concept ("tuning it myself sounds great" -> "tuning it myself"). A finite
+  framing or attitude verb ("I think", "I love", "noticed") hands over to its complement; a verb of
+  wanting or using with a noun object names the object. A copula with a noun subject names the subject;
+  with a pronoun subject, its noun complement or "being + adjective or prepositional phrase". A light
+  verb with nothing but particles or pronouns ("if they take over"), or a bare verb about "it"/"that"
+  ("that matters"), names nothing.
+- interjections, discourse markers and hedges (``UH``, ``intj``, ``discourse``, "honestly",
+  "probably") are never part of a label.
+Adverbial clauses (mark: if / when / because ...) become concepts of their own, linked to the concept
+they modify; relative clauses are cut. A label's head is a noun, a proper noun or a gerund, and a label
+has at most MAX_LABEL_WORDS words (later attachments are dropped first).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lemminflect import getInflection
+
+from ...text.lexicon import lexicon
+from .frames import frames, residue
+from .grammar import LIGHT_VERBS, closed, verb_lemma
+
+MAX_LABEL_WORDS = 8
+MAX_WORD_CHARS = 30  # longer "words" are noise (a pasted hash, a key held down)
+_NOUNS = frozenset({"NOUN", "PROPN"})
+_VERBS = frozenset({"VERB", "AUX"})
+_WH_TAGS = frozenset({"WRB", "WP", "WDT", "WP$"})
+# What a verb keeps (besides its negation); what a noun keeps; what nested phrases keep.
+_VERB_KEEP = frozenset({"dobj", "dative", "prt", "attr", "acomp", "oprd", "xcomp", "prep", "ccomp", "advmod",
+                        "agent", "obj", "iobj", "compound"})
+_NOUN_KEEP = frozenset({"amod", "compound", "nummod", "poss", "nmod", "prep", "quantmod", "acl", "advmod",
+                        "case", "det", "pobj", "pcomp", "dobj", "prt", "neg", "predet", "attr", "acomp", "aux",
+                        "nsubj", "mark", "xcomp", "ccomp", "dative", "oprd", "agent", "advcl", "expl", "conj", "cc"})
+_ARTICLES = frozenset({"a", "an", "the"})
+_ANAPHORS = frozenset({"it", "that", "this", "which", "these", "those", "they", "there"})
+_CAUSE_MARKS = frozenset({"because", "cos", "cause", "since", "as"})
+_EFFECT_MARKS = frozenset({"so"})
+_EMPTY_ADVERBS = frozenset({"again", "too", "also", "then", "there", "here", "now", "even", "still", "ever", "so",
+                            "as", "either", "anyway", "though"})
+_CONTRACTED_BE = frozenset({"s", "'s", "re", "'re", "m", "'m"})
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A concept a clause names: its label and how it relates to the concept before it in the clause
+    ("" for the first: the clause's own link; "and"; "cause": it causes the one before; "effect")."""
+
+    label: str
+    link: str
+
+
+@lru_cache(maxsize=1)
+def _filler_words() -> frozenset[str]:
+    lex = lexicon()
+    singles = {seq[0] for seqs in (lex.leading_fillers, lex.trailing_fillers, lex.inner_fillers) for seq in seqs
+               if len(seq) == 1}
+    return frozenset(singles | closed().interjections)
+
+
+@lru_cache(maxsize=1)
+def _evaluative_words() -> frozenset[str]:
+    """Complements that only say something matters: the words after "is" in the evaluative lexicon."""
+    return frozenset(p.split()[-1] for p in lexicon().evaluative.phrases if p.startswith("is "))
+
+
+def gerund_of(lemma: str, text: str) -> str:
+    """'take' -> 'taking' (from the lemma; the written form when it has no -ing form)."""
+    return _gerund(lemma.lower(), text.lower())
+
+
+@lru_cache(maxsize=4096)
+def _gerund(lemma: str, text: str) -> str:
+    if lemma == "be" or text in _CONTRACTED_BE:
+        return "being"
+    forms = getInflection(lemma, "VBG")
+    return forms[0] if forms else text
+
+
+def _lemma(tok) -> str:
+    return "be" if tok.lower_ in _CONTRACTED_BE and tok.pos_ in _VERBS else tok.lemma_.lower()
+
+
+def _content(tok) -> bool:
+    """A word that carries content in a phrase: not a function word, pronoun, indefinite, filler or time
+    remark ("for months", "every day")."""
+    if tok.is_punct or tok.pos_ in ("ADP", "PRON", "DET", "PART", "CCONJ", "SCONJ", "AUX", "INTJ"):
+        return False
+    w = tok.lower_
+    if tok.pos_ == "ADV" and tok.i > tok.head.i and tok.head.pos_ in _VERBS:
+        return not _hedge(tok) and w not in _EMPTY_ADVERBS  # "foams well", "sleeping properly"
+    return not (w in lexicon().stopwords or _hedge(tok) or w in closed().general_nouns
+                or w in closed().time_nouns or frames().time.fullmatch(w) or tok.like_num and tok.head.pos_ in _VERBS)
+
+
+def _names_something(label: str) -> bool:
+    """Some content is left once the gerund, time remarks ("for months") and frame vocabulary go."""
+    ws = label.lower().split()
+    rest = [w for w in ws if w not in ("not", "being") and not (w.endswith("ing") and w == ws[0 if ws[0] != "not" else 1])]
+    if len(rest) == len(ws):
+        return True  # no gerund: a noun phrase
+    return bool(residue(rest, closed().function_words))
+
+
+def _is_filler(tok) -> bool:
+    return tok.pos_ == "INTJ" or tok.tag_ == "UH" or tok.dep_ in ("intj", "discourse")
+
+
+def _hedge(tok) -> bool:
+    """A hedge or sentence adverb without dependents: before its head any filler word ("honestly",
+    "probably", "just"), after it only a trailing or inner filler ("really", "maybe"), so "foams well"
+    keeps "well"; a degree word before an adjective ("too long") is none."""
+    if tok.pos_ not in ("ADV", "PART", "INTJ", "ADJ") or tok.dep_ not in ("advmod", "intj", "discourse", "npadvmod") \
+            or list(tok.children):
+        return False
+    lex = lexicon()
+    if tok.i > tok.head.i:
+        return (tok.lower_,) in lex.trailing_fillers or (tok.lower_,) in lex.inner_fillers
+    if tok.head.pos_ in ("ADJ", "ADV") and (tok.lower_,) not in lex.inner_fillers:
+        return False
+    return tok.lower_ in _filler_words()
+
+
+class _Reader:
+    """Phrases of one clause span."""
+
+    def __init__(self, doc, start: int, end: int, dropped: frozenset[int] = frozenset()):
+        self.toks = [t for t in doc if start <= t.idx < end and not t.is_space and t.idx not in dropped
+                     and len(t.text) <= MAX_WORD_CHARS]
+        self.ids = {t.i for t in self.toks}
+        self.c = closed()
+        self.lex = lexicon()
+
+    def roots(self) -> list:
+        return [t for t in self.toks if (t.head.i == t.i or t.head.i not in self.ids) and not t.is_punct]
+
+    def kids(self, tok, deps=None) -> list:
+        return [c for c in tok.children if c.i in self.ids and (deps is None or c.dep_ in deps)]
+
+    # -- subtrees ----------------------------------------------------------------------------------
+    def _subtree(self, tok, keep: frozenset[str], top: bool) -> list:
+        out = [tok]
+        for child in self.kids(tok):
+            if child.tag_ in _WH_TAGS and child.dep_ != "nsubj" and not top:
+                out.append(child)  # "knowing where my food comes from": the wh-word stays
+                continue
+            if child.tag_ == "HYPH":
+                out.append(child)  # "built-in"
+                continue
+            if child.dep_ not in keep or _is_filler(child) or _hedge(child):
+                continue
+            if child.dep_ == "advmod" and tok.pos_ not in ("ADJ", "ADV") and (
+                    child.i < tok.i and not list(child.children)
+                    or all(w.lower_ in self.lex.stopwords for w in child.subtree)):
+                continue  # "just", "at least", "again" (but "too long" keeps its degree word)
+            if top and child.dep_ == "det" and child.i < tok.i and child.lower_ in _ARTICLES:
+                continue  # "the price" -> "price" (an article inside the phrase stays)
+            if child.dep_ == "advcl" and top:
+                continue
+            if top and child.dep_ in ("conj", "cc"):
+                continue
+            out += self._subtree(child, _NOUN_KEEP, top=False)
+        return out
+
+    # -- noun phrases ------------------------------------------------------------------------------
+    def noun_phrase(self, tok) -> list | None:
+        """The tokens of the noun phrase headed by ``tok``, or None when it names nothing."""
+        negative = tok.lower_ in self.c.negations and self.kids(tok, {"amod", "acl"})
+        if not negative and (tok.pos_ == "PRON" or tok.lower_ in self.c.function_words or tok.lower_ in _filler_words()):
+            return None  # a pronoun names nothing, but "nothing sugary added" does
+        if tok.lower_ in self.c.general_nouns and not negative:
+            of = [p for p in self.kids(tok, {"prep"}) if p.lower_ == "of"]
+            objects = [o for p in of for o in self.kids(p, {"pobj"})]
+            if objects:
+                return self.noun_phrase(objects[0])  # "a bit of a disaster" -> "disaster"
+            mods = [m for m in self.kids(tok, {"amod", "compound", "nmod", "poss"})
+                    if m.lower_ not in self.c.function_words and m.pos_ != "ADJ"]
+            if not mods:
+                return None  # "the big one", "things"
+        toks = self._subtree(tok, _NOUN_KEEP - {"nsubj", "aux", "mark", "expl"}, top=True)
+        article = [d for d in self.kids(tok, {"det"}) if d.lower_ in _ARTICLES and d.i < tok.i]
+        if len(toks) == 1 and article and verb_lemma(tok.lower_) not in (None, tok.lower_):
+            toks = article[:1] + toks  # "the stove", not "stove", which reads as a verb form
+        return self._trim(toks, tok)
+
+    def _trim(self, toks: list, head) -> list | None:
+        """At most MAX_LABEL_WORDS (the last attachment after the head goes first), no dangling words."""
+        toks = sorted({t.i: t for t in toks}.values(), key=lambda t: t.i)
+        while sum(not t.is_punct for t in toks) > MAX_LABEL_WORDS:
+            ids = {t.i for t in toks}
+            last = max((t for t in toks if t.i > head.i and t.head.i in ids and t.head.i != t.i), default=None,
+                       key=lambda t: t.i)
+            if last is None or last.i == toks[-1].i and len(toks) <= 1:
+                toks = toks[:MAX_LABEL_WORDS]
+                break
+            cut = {t.i for t in last.subtree}
+            toks = [t for t in toks if t.i not in cut]
+        has_wh = any(t.tag_ in _WH_TAGS for t in toks)
+        while len(toks) > 1 and toks[-1].i > head.i:
+            last = toks[-1]
+            if last.lower_ in _ANAPHORS and last.dep_ == "pobj" and len(toks) > 2 and toks[-2].i == last.head.i:
+                toks = toks[:-2]  # "added to it" -> "added"
+            elif last.dep_ != "prt" and (last.is_punct or last.pos_ in ("CCONJ", "SCONJ", "DET", "AUX", "PART") or (
+                    last.pos_ == "ADP" and not (has_wh and last.dep_ == "prep"))):
+                toks = toks[:-1]
+            else:
+                break
+        while len(toks) > 1 and toks[0].i < head.i and (toks[0].is_punct or toks[0].pos_ in ("CCONJ", "SCONJ")
+                                                        or (toks[0].lower_ in _filler_words()
+                                                            and toks[0].pos_ in ("INTJ", "ADV", "PART"))):
+            toks = toks[1:]
+        return toks or None
+
+    # -- verb phrases ------------------------------------------------------------------------------
+    def _subject(self, verb):
+        return next(iter(self.kids(verb, {"nsubj", "nsubjpass", "csubj"})), None)
+
+    def negated(self, verb) -> bool:
+        return any(c.dep_ == "neg" or c.lower_ == "never" for c in self.kids(verb))
+
+    def verb_phrase(self, verb) -> list | None:
+        """Tokens of the gerund phrase of ``verb`` (rendered with the verb as its -ing form)."""
+        lemma = _lemma(verb)
+        subject = self._subject(verb)
+        if subject is not None and subject.lower_ in self.c.negations:
+            return None  # "nobody fixed anything": the negation sits in the subject, and a label would lose it
+        if subject is not None and subject.dep_ == "csubj":
+            return self.verb_phrase(subject)  # "tuning it myself sounds great": the subject is the concept
+        finite = verb.tag_ in ("VBD", "VBP", "VBZ", "MD") or bool(self.kids(verb, {"aux"}))
+        complements = self.kids(verb, {"ccomp", "xcomp"})
+        framing = lemma in self.c.framing_verbs or verb.lower_ in self.c.framing_verbs
+        if framing and complements and finite and not self.negated(verb):
+            return self.head_phrase(complements[0])  # "I think ...", "I love riding to work", "noticed was ..."
+        if lemma == "be":
+            return self.copula(verb, subject)
+        if verb.tag_ == "MD" or lemma in ("will", "would", "shall", "should", "can", "could", "may", "might", "must"):
+            return None  # a modal left without its verb
+        objects = self.kids(verb, {"dobj"})
+        if lemma == "have" and subject is not None and subject.lower_ in _ANAPHORS and objects \
+                and objects[0].pos_ in _NOUNS and not self.negated(verb):
+            return self.noun_phrase(objects[0])  # "it has no added sugar": a property of the thing
+        if lemma in self.lex.empty_predicates and lemma not in LIGHT_VERBS and objects and objects[0].pos_ in _NOUNS and finite \
+                and not self.negated(verb):
+            return self.noun_phrase(objects[0])  # "I want a lighter one": the object names the concept
+        body = [verb]
+        for child in self.kids(verb, _VERB_KEEP):
+            if child.dep_ == "ccomp" and child.i < verb.i:
+                continue
+            if child.dep_ == "advmod" and child.i < verb.i and not list(child.children):
+                continue
+            if not (_is_filler(child) or _hedge(child)):
+                body += self._subtree(child, _NOUN_KEEP, top=False)
+        prefix = []
+        if subject is not None and subject.pos_ in _NOUNS and subject.lower_ not in self.c.general_nouns:
+            prefix = self.noun_phrase(subject) or []
+        content = [t for t in prefix + body if t.i != verb.i and _content(t)]
+        if not content and (framing or lemma in LIGHT_VERBS or not prefix):
+            return None  # "I guess", "if they take over", "that matters", "I just left", "compared to that"
+        return self._trim(prefix + body, verb)
+
+    def copula(self, verb, subject) -> list | None:
+        """"the price is a bit steep" -> the subject; "it's a disaster" -> the complement; "it's cheap"
+        -> "being cheap"; "I'm in control of my money" -> "being in control of my money"."""
+        rest = [c for c in self.kids(verb, {"acomp", "prep", "oprd", "attr"}) if not _hedge(c)]
+        if subject is not None and subject.pos_ in _NOUNS:
+            phrase = self.noun_phrase(subject)
+            if phrase:
+                said = [c for c in rest if not self._evaluative(c) and not (
+                    c.dep_ == "attr" and c.lower_ in self.c.general_nouns)]
+                if not said:
+                    return phrase  # "the price is the main thing", "fresh air is important"
+                body = [*phrase, verb]  # "the carton is recyclable" -> "carton being recyclable"
+                for child in said:
+                    body += self._subtree(child, _NOUN_KEEP, top=False)
+                return self._trim(body, phrase[0] if len(phrase) == 1 else subject)
+        attr = [a for a in self.kids(verb, {"attr"}) if a.pos_ in _NOUNS or (
+            a.lower_ in self.c.negations and self.kids(a, {"amod", "acl"}))]  # "there's nothing sugary added"
+        if attr and subject is not None and subject.lower_ in ("i", "we", "you"):
+            phrase = self.noun_phrase(attr[0])  # "when you're a student" -> "being a student"
+            det = [d for d in self.kids(attr[0], {"det"}) if d.lower_ in _ARTICLES]
+            return [verb, *det, *phrase] if phrase else None
+        if attr:
+            return self.noun_phrase(attr[0])
+        rest = [c for c in rest if c.dep_ != "attr"]
+        if not rest:
+            return None
+        body = [verb]
+        for child in rest:
+            body += self._subtree(child, _NOUN_KEEP, top=False)
+        return self._trim(body, verb)
+
+    def _evaluative(self, tok) -> bool:
+        """A bare evaluative complement ("important", "great", "the big one") says the subject matters."""
+        return tok.pos_ == "ADJ" and not list(tok.children) and tok.lower_ in _evaluative_words()
+
+    # -- any head ----------------------------------------------------------------------------------
+    def head_phrase(self, tok) -> list | None:
+        if _is_filler(tok) or tok.is_punct:
+            return None
+        if tok.lower_ in _filler_words() and not self.kids(tok, _VERB_KEEP - {"advmod", "prt"}):
+            return None  # "idk", "meh", "dunno", "sure" (but "I like the taste" is a verb with its object)
+        if tok.pos_ in _NOUNS:
+            return self.noun_phrase(tok)
+        if tok.pos_ in _VERBS:
+            return self.verb_phrase(tok)
+        if tok.pos_ == "ADJ" and self.kids(tok, {"det"}):
+            return self.noun_phrase(tok)  # "the quiet": an adjective used as a noun
+        if tok.pos_ == "ADJ" and tok.dep_ == "ROOT" and any(_content(t) for c in self.kids(tok, {"npadvmod", "prep"})
+                                                            for t in c.subtree):
+            return self._trim([tok, *[t for c in self.kids(tok, {"npadvmod", "prep"}) for t in c.subtree
+                                      if t.i in self.ids]], tok)  # "worth every penny": an adjective fragment
+        return None
+
+    def render(self, phrase: list) -> str:
+        """The phrase as text. A verb head becomes a gerund after its kept subject ("HMRC coming after
+        me"), "not" before it when negated, "being" + participle when passive, "being" + complement for a
+        copula ("how creamy it is" -> "being creamy"); its auxiliaries and modals go. Words are spaced as
+        written; a first-word capital is dropped unless the word is an acronym or has inner capitals."""
+        toks = sorted({t.i: t for t in phrase}.values(), key=lambda t: t.i)
+        ids = {t.i for t in toks}
+        heads = [t for t in toks if t.head.i not in ids or t.head.i == t.i]
+        verb = heads[0] if heads and heads[0].pos_ in _VERBS else None
+        if verb is None:
+            if heads and heads[0].pos_ == "ADJ" and heads[0].dep_ == "ROOT" and heads[0].i == toks[0].i:
+                return _join(toks, {toks[0].i: "being " + toks[0].text.lower()})
+            return _join(toks, {})
+        subject = {d.i for c in self.kids(verb, {"nsubj", "nsubjpass"}) for d in c.subtree} & ids
+        rest = [t for t in toks if t.i not in subject and t.i != verb.i and not (
+            t.head.i == verb.i and t.dep_ in ("aux", "auxpass", "neg") and t.lower_ != "to")
+            and not (t.tag_ in _WH_TAGS and t.head.pos_ in ("ADJ", "ADV"))]
+        word = gerund_of(_lemma(verb), verb.text)
+        if self.kids(verb, {"auxpass"}):
+            word = "being " + verb.text.lower()
+        if self.negated(verb):
+            word = "not " + word
+        return _join([t for t in toks if t.i in subject] + [verb] + rest, {verb.i: word})
+
+
+def _join(toks: list, replaced: dict[int, str]) -> str:
+    out: list[str] = []
+    prev = None
+    for t in toks:
+        word = replaced.get(t.i) or ("not" if t.lower_ in ("n't", "nt") else t.text)
+        if not out and t.i not in replaced and not (word.isupper() and len(word) > 1) \
+                and not any(ch.isupper() for ch in word[1:]) and word != "I":
+            word = word[:1].lower() + word[1:]
+        glued = prev is not None and prev.i + 1 == t.i and not prev.whitespace_ and t.i not in replaced and (
+            t.text.startswith("'") or t.tag_ == "HYPH" or prev.tag_ == "HYPH")
+        if out and not glued:
+            out.append(" ")
+        out.append(word)
+        prev = t
+    return "".join(out).strip()
+
+
+def span_concepts(doc, start: int, end: int, dropped: frozenset[int] = frozenset()) -> list[Concept]:
+    """The concepts named in the characters ``start``..``end`` of the parsed answer ``doc``, leaving out
+    the tokens that start at an offset in ``dropped`` (discourse frames found by the caller)."""
+    reader = _Reader(doc, start, end, dropped)
+    out: list[Concept] = []
+    seen: set[str] = set()
+
+    def visit(tok, link: str) -> None:
+        phrase = reader.head_phrase(tok)
+        label = reader.render(phrase) if phrase else ""
+        if label and not _names_something(label):
+            label = ""
+        if label and label.lower() not in seen:
+            seen.add(label.lower())
+            out.append(Concept(label, link if out else ""))
+        framing = _lemma(tok) in reader.c.framing_verbs and tok.pos_ in _VERBS
+        for child in reader.kids(tok):
+            if child.dep_ == "conj" and (child.pos_ in _NOUNS or (child.pos_ in _VERBS and tok.pos_ in _VERBS)):
+                visit(child, "and")
+            elif child.dep_ == "advcl":
+                marks = {m.lower_ for m in reader.kids(child, {"mark"})}
+                visit(child, "cause" if marks & _CAUSE_MARKS else "effect" if marks & _EFFECT_MARKS else "and")
+            elif child.dep_ in ("ccomp", "xcomp") and framing and not phrase:
+                visit(child, link)
+
+    for root in reader.roots():
+        if root.dep_ == "relcl" or any(k.tag_ in ("WDT", "WP") for k in reader.kids(root, {"nsubj", "nsubjpass"})):
+            continue  # a relative clause cut off by the clause splitter says more about a noun elsewhere
+        visit(root, "and")
+    return out
