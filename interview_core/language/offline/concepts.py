@@ -53,6 +53,8 @@ _CAUSE_MARKS = frozenset({"because", "cos", "cause", "since", "as"})
 _EFFECT_MARKS = frozenset({"so"})
 _EMPTY_ADVERBS = frozenset({"again", "too", "also", "then", "there", "here", "now", "even", "still", "ever", "so",
                             "as", "either", "anyway", "though"})
+_TIME_UNITS = frozenset({"second", "minute", "hour", "day", "night", "week", "weekend", "month", "year", "age",
+                         "decade", "while", "bit"})
 _CONTRACTED_BE = frozenset({"s", "'s", "re", "'re", "m", "'m"})
 
 
@@ -106,6 +108,24 @@ def _content(tok) -> bool:
         return not _hedge(tok) and w not in _EMPTY_ADVERBS  # "foams well", "sleeping properly"
     return not (w in lexicon().stopwords or _hedge(tok) or w in closed().general_nouns
                 or w in closed().time_nouns or frames().time.fullmatch(w) or tok.like_num and tok.head.pos_ in _VERBS)
+
+
+def _time_remark(tok) -> bool:
+    """A prepositional or adverbial attachment that only says when or how long ("for days", "for two
+    weeks", "every morning")."""
+    if tok.dep_ not in ("prep", "npadvmod"):
+        return False
+    words = [w for w in tok.subtree]
+    if frames().time.fullmatch(" ".join(w.lower_ for w in words)):
+        return True
+    return tok.dep_ == "prep" and tok.lower_ in ("for", "in", "over", "within") and all(
+        w.i == tok.i or w.like_num or w.lemma_.lower() in _TIME_UNITS or w.pos_ == "DET" for w in words)
+
+
+def _past_form(word: str) -> bool:
+    """A noun spelled like a past-tense verb ("stove", "left"): bare, a reader takes it for the verb."""
+    lemma = verb_lemma(word)
+    return lemma is not None and lemma != word and word in (getInflection(lemma, "VBD") or ())
 
 
 def _names_something(label: str) -> bool:
@@ -170,6 +190,8 @@ class _Reader:
                 continue  # "just", "at least", "again" (but "too long" keeps its degree word)
             if top and child.dep_ == "det" and child.i < tok.i and child.lower_ in _ARTICLES:
                 continue  # "the price" -> "price" (an article inside the phrase stays)
+            if _time_remark(child):
+                continue  # "for days", "every morning": a time remark
             if child.dep_ == "advcl" and top:
                 continue
             if top and child.dep_ in ("conj", "cc"):
@@ -194,7 +216,7 @@ class _Reader:
                 return None  # "the big one", "things"
         toks = self._subtree(tok, _NOUN_KEEP - {"nsubj", "aux", "mark", "expl"}, top=True)
         article = [d for d in self.kids(tok, {"det"}) if d.lower_ in _ARTICLES and d.i < tok.i]
-        if len(toks) == 1 and article and verb_lemma(tok.lower_) not in (None, tok.lower_):
+        if len(toks) == 1 and article and _past_form(tok.lower_):
             toks = article[:1] + toks  # "the stove", not "stove", which reads as a verb form
         return self._trim(toks, tok)
 
@@ -261,6 +283,8 @@ class _Reader:
         for child in self.kids(verb, _VERB_KEEP):
             if child.dep_ == "ccomp" and child.i < verb.i:
                 continue
+            if _time_remark(child):
+                continue
             if child.dep_ == "advmod" and child.i < verb.i and not list(child.children):
                 continue
             if not (_is_filler(child) or _hedge(child)):
@@ -269,7 +293,8 @@ class _Reader:
         if subject is not None and subject.pos_ in _NOUNS and subject.lower_ not in self.c.general_nouns:
             prefix = self.noun_phrase(subject) or []
         content = [t for t in prefix + body if t.i != verb.i and _content(t)]
-        if not content and (framing or lemma in LIGHT_VERBS or not prefix):
+        passive = bool(self.kids(verb, {"auxpass"}))  # "I'd be mortified", "not getting stung": a state
+        if not content and (framing or lemma in LIGHT_VERBS or not (prefix or passive)):
             return None  # "I guess", "if they take over", "that matters", "I just left", "compared to that"
         return self._trim(prefix + body, verb)
 
@@ -344,8 +369,9 @@ class _Reader:
             t.head.i == verb.i and t.dep_ in ("aux", "auxpass", "neg") and t.lower_ != "to")
             and not (t.tag_ in _WH_TAGS and t.head.pos_ in ("ADJ", "ADV"))]
         word = gerund_of(_lemma(verb), verb.text)
-        if self.kids(verb, {"auxpass"}):
-            word = "being " + verb.text.lower()
+        passive = self.kids(verb, {"auxpass"})
+        if passive:  # "I'd be mortified" -> "being mortified", "not get stung" -> "not getting stung"
+            word = gerund_of(_lemma(passive[0]), passive[0].text) + " " + verb.text.lower()
         if self.negated(verb):
             word = "not " + word
         return _join([t for t in toks if t.i in subject] + [verb] + rest, {verb.i: word})
@@ -376,6 +402,9 @@ def span_concepts(doc, start: int, end: int, dropped: frozenset[int] = frozenset
     seen: set[str] = set()
 
     def visit(tok, link: str) -> None:
+        marks = [m.lower_ for m in tok.children if m.dep_ in ("mark", "advmod") and m.i < tok.i]
+        if "as" in marks and "if" in marks:
+            return  # "as if anyone gets stung on purpose": a counterfactual, not something held
         phrase = reader.head_phrase(tok)
         label = reader.render(phrase) if phrase else ""
         if label and not _names_something(label):

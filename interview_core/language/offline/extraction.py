@@ -79,8 +79,8 @@ def _list_items(clause: Clause, doc) -> list[Clause]:
         part = Clause(text, start, start + len(text), clause.marker if not k else "", clause.link if not k else "comma")
         exclamation = k == 0 and len(words(text)) == 1 and "ADJ" in open_classes(words(text)[0])
         if exclamation or not text or not span_concepts(doc, part.start, part.end):
-            if k == 0 and len(words(text)) <= 1:
-                continue  # "Brilliant, a gadget that ...": a one-word exclamation is no list item
+            if (k == 0 and len(words(text)) <= 1) or _only_fillers(text):
+                continue  # "Brilliant, a gadget that ...", "the bees, you know": no list item
             return [clause]
         parts.append(part)
     if parts and parts[0].link == "comma":
@@ -103,6 +103,13 @@ def _known_words(word: str) -> frozenset[str]:
     from lemminflect import getAllLemmas
 
     return frozenset({word}) if getAllLemmas(word) else frozenset()
+
+
+def _only_fillers(text: str) -> bool:
+    """Only fillers and function words ("you know", "like", "I guess")."""
+    lex = lexicon()
+    fillers = {w for seqs in (lex.leading_fillers, lex.trailing_fillers, lex.inner_fillers) for seq in seqs for w in seq}
+    return all(w in fillers or w in lex.stopwords for w in words(text))
 
 
 def _no_concept(text: str) -> bool:
