@@ -45,7 +45,7 @@ def outside(q: str) -> str:
     ("my landlord charges me extra for parking", "my landlord charging me extra for parking", "charges"),
     # a light verb with only a particle, a bare past verb, a verb with only an indefinite: no node
     ("if they take over", None, "taking over"),
-    ("if the weeds take over", "the weeds taking over", "take over"),
+    ("if the weeds take over", "weeds taking over", "take over"),
     ("so in the end I just left", None, "left"),
     ("nobody fixed anything for months", None, "fixing anything"),
     # a comment on what was said: no node

@@ -30,7 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from lemminflect import getInflection
+import re
+
+from lemminflect import getAllLemmas, getInflection
 
 from ...text.lexicon import lexicon
 from .frames import frames, residue
@@ -55,7 +57,47 @@ _EMPTY_ADVERBS = frozenset({"again", "too", "also", "then", "there", "here", "no
                             "as", "either", "anyway", "though"})
 _TIME_UNITS = frozenset({"second", "minute", "hour", "day", "night", "week", "weekend", "month", "year", "age",
                          "decade", "while", "bit"})
+_WORD = re.compile(r"[A-Za-z]+")
+_ITS_FOLLOWERS = frozenset({"a", "an", "the", "not", "been", "so", "just", "really", "more", "less", "too", "very",
+                            "always", "never", "all", "gonna", "going", "like", "fine", "ok", "okay", "only"})
+# General nouns that only point back to something said; never a concept without a modifier of content.
+_POINTING_NOUNS = frozenset({"thing", "things", "stuff", "one", "ones", "bit", "bits", "lot", "lots", "kind", "sort",
+                             "type", "way", "ways", "something", "anything", "everything", "nothing", "part", "aspect",
+                             "side", "case", "fact", "deal", "point", "matter", "question", "answer", "someone",
+                             "anyone", "everyone"})
+_ALTERNATIVES = frozenset({"instead", "rather"})
 _CONTRACTED_BE = frozenset({"s", "'s", "re", "'re", "m", "'m"})
+
+
+def normalised(text: str) -> tuple[str, list[int] | None]:
+    """The text as the parser should read it, and for each of its characters (plus the end) the offset in
+    ``text`` it came from (None when unchanged). "its" typed for "it's" (not before a word that can be a
+    noun: "its battery" stays) gets its apostrophe; words typed in capitals for emphasis ("it FOAMS
+    properly") are lowered when they are English words (an acronym such as "HMRC" is not)."""
+    out: list[str] = []
+    offsets: list[int] = []
+    pos = 0
+    changed = False
+    for m in _WORD.finditer(text):
+        out.append(text[pos:m.start()])
+        offsets.extend(range(pos, m.start()))
+        word, nxt = m.group(), _WORD.match(text, m.end() + 1) if m.end() < len(text) and text[m.end()] == " " else None
+        new = word
+        if word.lower() == "its" and nxt is not None and _not_a_noun(nxt.group().lower()):
+            new = word[:2] + "'" + word[2:]
+        elif len(word) >= 3 and word.isupper() and getAllLemmas(word.lower()):
+            new = word.lower()
+        changed |= new != word
+        out.append(new)
+        offsets.extend(m.start() + min(k, len(word) - 1) for k in range(len(new)))
+        pos = m.end()
+    out.append(text[pos:])
+    offsets.extend(range(pos, len(text) + 1))
+    return ("".join(out), offsets) if changed else (text, None)
+
+
+def _not_a_noun(word: str) -> bool:
+    return word in _ITS_FOLLOWERS or not ({"NOUN", "PROPN"} & set(getAllLemmas(word))) and bool(getAllLemmas(word))
 
 
 @dataclass(frozen=True)
@@ -90,6 +132,10 @@ def gerund_of(lemma: str, text: str) -> str:
 def _gerund(lemma: str, text: str) -> str:
     if lemma == "be" or text in _CONTRACTED_BE:
         return "being"
+    if text.endswith("ing") and (lemma.endswith("ing") or text in (getInflection(lemma, "VBG") or ())):
+        return text
+    if lemma.endswith("ing") and not getInflection(lemma, "VBG"):
+        return lemma
     forms = getInflection(lemma, "VBG")
     return forms[0] if forms else text
 
@@ -104,6 +150,8 @@ def _content(tok) -> bool:
     if tok.is_punct or tok.pos_ in ("ADP", "PRON", "DET", "PART", "CCONJ", "SCONJ", "AUX", "INTJ"):
         return False
     w = tok.lower_
+    if w in closed().general_nouns and any(c.dep_ in ("amod", "relcl", "acl", "compound", "prep") for c in tok.children):
+        return True  # "buying things I'll only use once"
     if tok.pos_ == "ADV" and tok.i > tok.head.i and tok.head.pos_ in _VERBS:
         return not _hedge(tok) and w not in _EMPTY_ADVERBS  # "foams well", "sleeping properly"
     return not (w in lexicon().stopwords or _hedge(tok) or w in closed().general_nouns
@@ -113,6 +161,8 @@ def _content(tok) -> bool:
 def _time_remark(tok) -> bool:
     """A prepositional or adverbial attachment that only says when or how long ("for days", "for two
     weeks", "every morning")."""
+    if tok.lower_ == "ago":
+        return True  # "two years ago"
     if tok.dep_ not in ("prep", "npadvmod"):
         return False
     words = [w for w in tok.subtree]
@@ -120,6 +170,29 @@ def _time_remark(tok) -> bool:
         return True
     return tok.dep_ == "prep" and tok.lower_ in ("for", "in", "over", "within") and all(
         w.i == tok.i or w.like_num or w.lemma_.lower() in _TIME_UNITS or w.pos_ == "DET" for w in words)
+
+
+def question_spans(doc, offsets=None) -> list[tuple[int, int]]:
+    """Answer spans of the sentences that are questions in form without a question mark ("how long is
+    this going to take", "whats the point of this survey", "is this anonymous btw"): a wh-word followed by
+    an auxiliary, or an auxiliary opening the sentence before its subject."""
+    at = (lambda i: offsets[i]) if offsets is not None else (lambda i: i)
+    spans = []
+    for sent in doc.sents:
+        toks = [t for t in sent if not (t.is_punct or _is_filler(t) or t.lower_ in closed().interjections)]
+        if len(toks) < 2 or sent.text.rstrip().endswith("?"):
+            continue
+        first, k = toks[0], 1
+        if first.tag_ in ("WRB", "WP", "WDT"):
+            while k < len(toks) and toks[k].head.i == first.i or (k < len(toks) and toks[k].i == first.head.i
+                                                                   and toks[k].pos_ in ("ADJ", "ADV", "NOUN")):
+                k += 1  # "how long", "what kind"
+            if k < len(toks) and (toks[k].pos_ == "AUX" or _lemma(toks[k]) == "be") and toks[k].dep_ != "ccomp":
+                spans.append((at(sent.start_char), at(sent.end_char)))
+        elif first.pos_ == "AUX" and first.dep_ in ("ROOT", "aux") and toks[1].dep_ in ("nsubj", "expl") \
+                and toks[1].pos_ == "PRON":
+            spans.append((at(sent.start_char), at(sent.end_char)))
+    return spans
 
 
 def _past_form(word: str) -> bool:
@@ -134,7 +207,9 @@ def _names_something(label: str) -> bool:
     rest = [w for w in ws if w not in ("not", "being") and not (w.endswith("ing") and w == ws[0 if ws[0] != "not" else 1])]
     if len(rest) == len(ws):
         return True  # no gerund: a noun phrase
-    return bool(residue(rest, closed().function_words))
+    left = frames().time.sub(" ", " ".join(rest)).split()
+    return any(w not in closed().function_words and w not in frames().non_content and len(w) > 1 for w in left) \
+        or any(w in ("well", "better", "worse") for w in left)
 
 
 def _is_filler(tok) -> bool:
@@ -159,8 +234,9 @@ def _hedge(tok) -> bool:
 class _Reader:
     """Phrases of one clause span."""
 
-    def __init__(self, doc, start: int, end: int, dropped: frozenset[int] = frozenset()):
-        self.toks = [t for t in doc if start <= t.idx < end and not t.is_space and t.idx not in dropped
+    def __init__(self, doc, start: int, end: int, dropped: frozenset[int] = frozenset(), offsets=None):
+        at = (lambda t: offsets[t.idx]) if offsets is not None else (lambda t: t.idx)
+        self.toks = [t for t in doc if start <= at(t) < end and not t.is_space and at(t) not in dropped
                      and len(t.text) <= MAX_WORD_CHARS]
         self.ids = {t.i for t in self.toks}
         self.c = closed()
@@ -182,7 +258,8 @@ class _Reader:
             if child.tag_ == "HYPH":
                 out.append(child)  # "built-in"
                 continue
-            if child.dep_ not in keep or _is_filler(child) or _hedge(child):
+            if child.dep_ not in keep or _is_filler(child) or _hedge(child) or child.lower_ in _ALTERNATIVES \
+                    or any(g.lower_ in _ALTERNATIVES for g in child.children):
                 continue
             if child.dep_ == "advmod" and tok.pos_ not in ("ADJ", "ADV") and (
                     child.i < tok.i and not list(child.children)
@@ -200,9 +277,13 @@ class _Reader:
         return out
 
     # -- noun phrases ------------------------------------------------------------------------------
-    def noun_phrase(self, tok) -> list | None:
-        """The tokens of the noun phrase headed by ``tok``, or None when it names nothing."""
+    def noun_phrase(self, tok, bare_general: bool = False) -> list | None:
+        """The tokens of the noun phrase headed by ``tok``, or None when it names nothing. A general noun
+        ("things", "time") names something only with ``bare_general`` (a subject of its own verb, a
+        one-word sentence) or with a modifier of content."""
         negative = tok.lower_ in self.c.negations and self.kids(tok, {"amod", "acl"})
+        if tok.lower_ in ("someone", "somebody", "something") and self.kids(tok, {"relcl"}):
+            return [t for t in tok.subtree if t.i in self.ids and not t.is_punct]  # "someone who fixes things"
         if not negative and (tok.pos_ == "PRON" or tok.lower_ in self.c.function_words or tok.lower_ in _filler_words()):
             return None  # a pronoun names nothing, but "nothing sugary added" does
         if tok.lower_ in self.c.general_nouns and not negative:
@@ -212,7 +293,7 @@ class _Reader:
                 return self.noun_phrase(objects[0])  # "a bit of a disaster" -> "disaster"
             mods = [m for m in self.kids(tok, {"amod", "compound", "nmod", "poss"})
                     if m.lower_ not in self.c.function_words and m.pos_ != "ADJ"]
-            if not mods:
+            if not mods and not bare_general:
                 return None  # "the big one", "things"
         toks = self._subtree(tok, _NOUN_KEEP - {"nsubj", "aux", "mark", "expl"}, top=True)
         article = [d for d in self.kids(tok, {"det"}) if d.lower_ in _ARTICLES and d.i < tok.i]
@@ -235,7 +316,9 @@ class _Reader:
         has_wh = any(t.tag_ in _WH_TAGS for t in toks)
         while len(toks) > 1 and toks[-1].i > head.i:
             last = toks[-1]
-            if last.lower_ in _ANAPHORS and last.dep_ == "pobj" and len(toks) > 2 and toks[-2].i == last.head.i:
+            if last.lower_ in self.c.interjections and last.lower_ not in self.c.negations and last.pos_ in ("NOUN", "INTJ", "PROPN"):
+                toks = toks[:-1]  # "... adult lol"
+            elif last.lower_ in _ANAPHORS and last.dep_ == "pobj" and len(toks) > 2 and toks[-2].i == last.head.i:
                 toks = toks[:-2]  # "added to it" -> "added"
             elif last.dep_ != "prt" and (last.is_punct or last.pos_ in ("CCONJ", "SCONJ", "DET", "AUX", "PART") or (
                     last.pos_ == "ADP" and not (has_wh and last.dep_ == "prep"))):
@@ -270,6 +353,8 @@ class _Reader:
             return self.head_phrase(complements[0])  # "I think ...", "I love riding to work", "noticed was ..."
         if lemma == "be":
             return self.copula(verb, subject)
+        if lemma == "use" and verb.tag_ == "VBD" and any(a.lower_ == "to" for x in complements for a in x.children):
+            return None  # "Sunday used to be washing day": a past habit, not something held now
         if verb.tag_ == "MD" or lemma in ("will", "would", "shall", "should", "can", "could", "may", "might", "must"):
             return None  # a modal left without its verb
         objects = self.kids(verb, {"dobj"})
@@ -281,7 +366,8 @@ class _Reader:
             return self.noun_phrase(objects[0])  # "I want a lighter one": the object names the concept
         body = [verb]
         for child in self.kids(verb, _VERB_KEEP):
-            if child.dep_ == "ccomp" and child.i < verb.i:
+            if (child.dep_ == "ccomp" and child.i < verb.i) or child.lower_ in _ALTERNATIVES \
+                    or any(g.lower_ in _ALTERNATIVES for g in child.children):
                 continue
             if _time_remark(child):
                 continue
@@ -290,10 +376,10 @@ class _Reader:
             if not (_is_filler(child) or _hedge(child)):
                 body += self._subtree(child, _NOUN_KEEP, top=False)
         prefix = []
-        if subject is not None and subject.pos_ in _NOUNS and subject.lower_ not in self.c.general_nouns:
-            prefix = self.noun_phrase(subject) or []
+        if subject is not None and subject.pos_ in _NOUNS:
+            prefix = self.noun_phrase(subject, bare_general=True) or []  # "things getting lost"
         content = [t for t in prefix + body if t.i != verb.i and _content(t)]
-        passive = bool(self.kids(verb, {"auxpass"}))  # "I'd be mortified", "not getting stung": a state
+        passive = verb.tag_ == "VBN" and bool(self.kids(verb, {"auxpass"}))  # "I'd be mortified", "not getting stung": a state
         if not content and (framing or lemma in LIGHT_VERBS or not (prefix or passive)):
             return None  # "I guess", "if they take over", "that matters", "I just left", "compared to that"
         return self._trim(prefix + body, verb)
@@ -314,8 +400,9 @@ class _Reader:
                     body += self._subtree(child, _NOUN_KEEP, top=False)
                 return self._trim(body, phrase[0] if len(phrase) == 1 else subject)
         attr = [a for a in self.kids(verb, {"attr"}) if a.pos_ in _NOUNS or (
-            a.lower_ in self.c.negations and self.kids(a, {"amod", "acl"}))]  # "there's nothing sugary added"
-        if attr and subject is not None and subject.lower_ in ("i", "we", "you"):
+            a.lower_ in self.c.negations and self.kids(a, {"amod", "acl"}))  # "there's nothing sugary added"
+            or (a.lower_ in ("someone", "somebody", "something") and self.kids(a, {"relcl"}))]
+        if attr and (subject is None and verb.tag_ == "VBG" or subject is not None and subject.lower_ in ("i", "we", "you")):
             phrase = self.noun_phrase(attr[0])  # "when you're a student" -> "being a student"
             det = [d for d in self.kids(attr[0], {"det"}) if d.lower_ in _ARTICLES]
             return [verb, *det, *phrase] if phrase else None
@@ -340,7 +427,9 @@ class _Reader:
         if tok.lower_ in _filler_words() and not self.kids(tok, _VERB_KEEP - {"advmod", "prt"}):
             return None  # "idk", "meh", "dunno", "sure" (but "I like the taste" is a verb with its object)
         if tok.pos_ in _NOUNS:
-            return self.noun_phrase(tok)
+            alone = tok.dep_ == "ROOT" and tok.lower_ not in _POINTING_NOUNS and all(
+                c.is_punct or c.dep_ == "det" for c in tok.children)
+            return self.noun_phrase(tok, bare_general=alone)  # "Time." names time
         if tok.pos_ in _VERBS:
             return self.verb_phrase(tok)
         if tok.pos_ == "ADJ" and self.kids(tok, {"det"}):
@@ -369,7 +458,7 @@ class _Reader:
             t.head.i == verb.i and t.dep_ in ("aux", "auxpass", "neg") and t.lower_ != "to")
             and not (t.tag_ in _WH_TAGS and t.head.pos_ in ("ADJ", "ADV"))]
         word = gerund_of(_lemma(verb), verb.text)
-        passive = self.kids(verb, {"auxpass"})
+        passive = self.kids(verb, {"auxpass"}) if verb.tag_ == "VBN" else []
         if passive:  # "I'd be mortified" -> "being mortified", "not get stung" -> "not getting stung"
             word = gerund_of(_lemma(passive[0]), passive[0].text) + " " + verb.text.lower()
         if self.negated(verb):
@@ -394,10 +483,12 @@ def _join(toks: list, replaced: dict[int, str]) -> str:
     return "".join(out).strip()
 
 
-def span_concepts(doc, start: int, end: int, dropped: frozenset[int] = frozenset()) -> list[Concept]:
-    """The concepts named in the characters ``start``..``end`` of the parsed answer ``doc``, leaving out
-    the tokens that start at an offset in ``dropped`` (discourse frames found by the caller)."""
-    reader = _Reader(doc, start, end, dropped)
+def span_concepts(doc, start: int, end: int, dropped: frozenset[int] = frozenset(), offsets=None) -> list[Concept]:
+    """The concepts named in the characters ``start``..``end`` of the answer parsed as ``doc``, leaving
+    out the tokens that start at an answer offset in ``dropped`` (discourse frames found by the caller).
+    ``offsets`` maps a character of the parsed text to the answer's (:func:`normalised`); None when the
+    parsed text is the answer itself."""
+    reader = _Reader(doc, start, end, dropped, offsets)
     out: list[Concept] = []
     seen: set[str] = set()
 
@@ -413,7 +504,20 @@ def span_concepts(doc, start: int, end: int, dropped: frozenset[int] = frozenset
             seen.add(label.lower())
             out.append(Concept(label, link if out else ""))
         framing = _lemma(tok) in reader.c.framing_verbs and tok.pos_ in _VERBS
+        if not phrase and (_is_filler(tok) or tok.lower_ in _filler_words()):
+            for child in reader.kids(tok):
+                if child.pos_ in _NOUNS | _VERBS and child.dep_ not in ("aux", "auxpass", "cop"):
+                    visit(child, link)  # "Feeling like a functioning adult lol": the filler heads nothing
+            return
         for child in reader.kids(tok):
+            if child.lower_ in _ALTERNATIVES or any(g.lower_ in _ALTERNATIVES for g in child.children):
+                for target in (t for t in child.subtree if t.dep_ in ("pcomp", "pobj") and t.pos_ in _VERBS | _NOUNS):
+                    visit(target, "and")  # "instead of calling a man in": the alternative is a concept too
+                    break
+                continue
+            if child.dep_ == "advcl" and any(a.lower_ == "to" for a in reader.kids(child, {"aux"})) \
+                    and not reader.kids(child, {"mark"}):
+                continue  # "paying a yearly fee to borrow a hammer": a purpose, part of what is said
             if child.dep_ == "conj" and (child.pos_ in _NOUNS or (child.pos_ in _VERBS and tok.pos_ in _VERBS)):
                 visit(child, "and")
             elif child.dep_ == "advcl":

@@ -21,7 +21,7 @@ from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_fr
 from ...text.lexicon import lexicon
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
-from .concepts import span_concepts
+from .concepts import normalised, question_spans, span_concepts
 from .stance import stance_and_reaction
 from ...text.parse import parse
 from ...text.primitives import analysed_text, stem_string, tokens, words
@@ -62,7 +62,7 @@ def _digressions(answer: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _list_items(clause: Clause, doc) -> list[Clause]:
+def _list_items(clause: Clause, doc: tuple) -> list[Clause]:
     """A clause that is a comma list of phrases ("photos of receipts, auto categories") as one clause per
     item, when every item names a concept of its own in the parse; else the clause itself. A leading
     item that names nothing ("Brilliant, a gadget that ...") is dropped from the list."""
@@ -78,7 +78,7 @@ def _list_items(clause: Clause, doc) -> list[Clause]:
         start = clause.start + a + len(raw) - len(raw.lstrip())
         part = Clause(text, start, start + len(text), clause.marker if not k else "", clause.link if not k else "comma")
         exclamation = k == 0 and len(words(text)) == 1 and "ADJ" in open_classes(words(text)[0])
-        if exclamation or not text or not span_concepts(doc, part.start, part.end):
+        if exclamation or not text or not span_concepts(doc[0], part.start, part.end, offsets=doc[1]):
             if (k == 0 and len(words(text)) <= 1) or _only_fillers(text):
                 continue  # "Brilliant, a gadget that ...", "the bees, you know": no list item
             return [clause]
@@ -86,23 +86,6 @@ def _list_items(clause: Clause, doc) -> list[Clause]:
     if parts and parts[0].link == "comma":
         parts[0] = replace(parts[0], marker=clause.marker, link=clause.link)
     return parts or [clause]
-
-
-_SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
-
-
-def _unshouted(text: str) -> str:
-    """Words typed in capitals for emphasis ("it FOAMS properly") in lower case, so the parser reads them
-    as the words they are; acronyms that are no English word ("HMRC") keep their capitals. Same length,
-    so every offset still points into the answer."""
-    return _SHOUTED.sub(lambda m: m.group().lower() if open_classes(m.group().lower()) - {"PROPN"} and
-                        m.group().lower() in _known_words(m.group().lower()) else m.group(), text)
-
-
-def _known_words(word: str) -> frozenset[str]:
-    from lemminflect import getAllLemmas
-
-    return frozenset({word}) if getAllLemmas(word) else frozenset()
 
 
 def _only_fillers(text: str) -> bool:
@@ -158,14 +141,15 @@ def _frame_offsets(c: Clause) -> frozenset[int]:
 
 def _names_nothing(label: str) -> bool:
     """A label with no content word once time remarks and frame vocabulary are left out ("compared to",
-    "noticing")."""
-    return not residue(words(label), lexicon().stopwords)
+    "noticing"); a one-word noun label ("Time.") names itself."""
+    ws = words(label)
+    return not residue(ws, lexicon().stopwords) and not (len(ws) == 1 and not ws[0].endswith("ing"))
 
 
 _LINKS = {"cause": "cause", "effect": "effect", "and": "and"}
 
 
-def _items(clauses: list[Clause], doc, onto: CompiledOntology, known: dict[str, str],
+def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dict[str, str],
            skip: list[tuple[int, int]] = ()) -> list[_Item | None]:
     """One entry per concept of each clause (in clause order), or None for a clause without a concept
     or inside a ``skip`` span. Repeated labels share an item."""
@@ -179,7 +163,7 @@ def _items(clauses: list[Clause], doc, onto: CompiledOntology, known: dict[str, 
         carried = None
         off_topic = any(a <= c.start < b for a, b in skip) or _no_concept(c.text)
         concepts = [] if off_topic else [
-            k for k in span_concepts(doc, c.start, c.end, _frame_offsets(c)) if not _names_nothing(k.label)]
+            k for k in span_concepts(doc[0], c.start, c.end, _frame_offsets(c), doc[1]) if not _names_nothing(k.label)]
         if not concepts:
             if c.link in ("cause", "effect"):
                 carried = c
@@ -288,7 +272,9 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     known = {label.lower(): label for label in request.known_labels}
     if english and clauses:
         text = analysed_text(answer)
-        items = _items(clauses, parse(_unshouted(text)), onto, known, _digressions(text))
+        parsed, offsets = normalised(text)
+        doc = parse(parsed)
+        items = _items(clauses, (doc, offsets), onto, known, _digressions(text) + question_spans(doc, offsets))
     else:
         items = [None] * len(clauses)
 
