@@ -65,6 +65,7 @@ _POINTING_NOUNS = frozenset({"thing", "things", "stuff", "one", "ones", "bit", "
                              "type", "way", "ways", "something", "anything", "everything", "nothing", "part", "aspect",
                              "side", "case", "fact", "deal", "point", "matter", "question", "answer", "someone",
                              "anyone", "everyone"})
+_EMPTY_PHRASES = frozenset({"at least", "at most", "at all", "at the end", "in the end", "of course", "for sure"})
 _ALTERNATIVES = frozenset({"instead", "rather"})
 _CONTRACTED_BE = frozenset({"s", "'s", "re", "'re", "m", "'m"})
 
@@ -261,6 +262,8 @@ class _Reader:
             if child.dep_ not in keep or _is_filler(child) or _hedge(child) or child.lower_ in _ALTERNATIVES \
                     or any(g.lower_ in _ALTERNATIVES for g in child.children):
                 continue
+            if child.dep_ == "advmod" and " ".join(w.lower_ for w in child.subtree) in _EMPTY_PHRASES:
+                continue  # "at least", "at all"
             if child.dep_ == "advmod" and tok.pos_ not in ("ADJ", "ADV") and (
                     child.i < tok.i and not list(child.children)
                     or all(w.lower_ in self.lex.stopwords for w in child.subtree)):
@@ -349,6 +352,9 @@ class _Reader:
         finite = verb.tag_ in ("VBD", "VBP", "VBZ", "MD") or bool(self.kids(verb, {"aux"}))
         complements = self.kids(verb, {"ccomp", "xcomp"})
         framing = lemma in self.c.framing_verbs or verb.lower_ in self.c.framing_verbs
+        if framing and verb.tag_ not in ("VBG", "VBN") and verb.dep_ in ("ROOT", "conj") and not complements \
+                and not any(c.dep_ in ("nsubj", "aux", "mark", "dobj", "acomp", "attr") for c in verb.children):
+            return None  # "imagine at some factory", "forget it": an aside to the listener
         if framing and complements and finite and not self.negated(verb):
             return self.head_phrase(complements[0])  # "I think ...", "I love riding to work", "noticed was ..."
         if lemma == "be":
@@ -364,12 +370,17 @@ class _Reader:
         if lemma in self.lex.empty_predicates and lemma not in LIGHT_VERBS and objects and objects[0].pos_ in _NOUNS and finite \
                 and not self.negated(verb):
             return self.noun_phrase(objects[0])  # "I want a lighter one": the object names the concept
-        body = [verb]
+        body, timed = [verb], []
         for child in self.kids(verb, _VERB_KEEP):
             if (child.dep_ == "ccomp" and child.i < verb.i) or child.lower_ in _ALTERNATIVES \
                     or any(g.lower_ in _ALTERNATIVES for g in child.children):
                 continue
-            if _time_remark(child):
+            if " ".join(w.lower_ for w in child.subtree) in _EMPTY_PHRASES:
+                continue
+            sub = self._subtree(child, _NOUN_KEEP, top=False)
+            if _time_remark(child) or (child.dep_ == "prep" and any(w.pos_ in _NOUNS for w in sub)
+                                       and all(not _content(w) for w in sub)):
+                timed.append(child)
                 continue
             if child.dep_ == "advmod" and child.i < verb.i and not list(child.children):
                 continue
@@ -379,8 +390,13 @@ class _Reader:
         if subject is not None and subject.pos_ in _NOUNS:
             prefix = self.noun_phrase(subject, bare_general=True) or []  # "things getting lost"
         content = [t for t in prefix + body if t.i != verb.i and _content(t)]
+        if not content and any(w.pos_ in _NOUNS for c in timed for w in c.subtree):
+            # "paying for months", "staying until the summer": when nothing else is said, the time is the content
+            body += [w for c in timed for w in self._subtree(c, _NOUN_KEEP, top=False)]
+            content = [w for c in timed for w in c.subtree if w.pos_ in _NOUNS]
         passive = verb.tag_ == "VBN" and bool(self.kids(verb, {"auxpass"}))  # "I'd be mortified", "not getting stung": a state
-        if not content and (framing or lemma in LIGHT_VERBS or not (prefix or passive)):
+        negated_stance = self.negated(verb) and lemma not in LIGHT_VERBS  # "not wasting it"
+        if not content and (framing or lemma in LIGHT_VERBS or not (prefix or passive or negated_stance)):
             return None  # "I guess", "if they take over", "that matters", "I just left", "compared to that"
         return self._trim(prefix + body, verb)
 
@@ -517,7 +533,8 @@ def span_concepts(doc, start: int, end: int, dropped: frozenset[int] = frozenset
                 continue
             if child.dep_ == "advcl" and any(a.lower_ == "to" for a in reader.kids(child, {"aux"})) \
                     and not reader.kids(child, {"mark"}):
-                continue  # "paying a yearly fee to borrow a hammer": a purpose, part of what is said
+                visit(child, "effect")  # "paying a yearly fee to borrow a hammer": the purpose is what it leads to
+                continue
             if child.dep_ == "conj" and (child.pos_ in _NOUNS or (child.pos_ in _VERBS and tok.pos_ in _VERBS)):
                 visit(child, "and")
             elif child.dep_ == "advcl":
