@@ -32,6 +32,7 @@ def register(subparsers) -> None:
     p.add_argument("--nodes", type=int, default=200, help="existing nodes for the timing run (default 200)")
     p.add_argument("--per-turn", type=int, default=5, help="new labels per timed turn (default 5)")
     p.add_argument("--turns", type=int, default=30, help="timed turns after one warm-up (default 30)")
+    p.add_argument("--no-contained", action="store_true", help="leave the containment tier off (for comparison)")
     p.add_argument("--errors", action="store_true", help="list every wrong decision of the tuned matcher")
     p.add_argument("--guard", choices=["roles", "words"], default="roles",
                    help="the opposite guard: by syntactic roles (default) or on words alone (wave 3's, for comparison)")
@@ -44,7 +45,8 @@ def register(subparsers) -> None:
 def _report(name: str, matcher: HybridMatcher, pairs, errors: bool) -> dict:
     results, outcomes = evaluate(matcher, pairs)
     for split, c in results.items():
-        tiers = ", ".join(f"{k} {v}" for k, v in sorted(c.by_method.items()))
+        tiers = ", ".join(f"{k} {v}" + (f" ({c.wrong_by_method[k]} wrong)" if k in c.wrong_by_method else "")
+                          for k, v in sorted(c.by_method.items()))
         print(f"  {name:8s} {split:9s} precision {c.precision:.3f}  recall {c.recall:.3f}  "
               f"(tp {c.tp}, fp {c.fp}, fn {c.fn}, tn {c.tn}; merges by {tiers or 'none'})")
     if errors:
@@ -91,13 +93,16 @@ def run(args) -> int:
             return 2
         cal = calibrate(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
         print(f"calibrated on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
-              f"{cal.embedding_thresholds} -> {save_calibration(cal)}")
+              f"embedding {cal.embedding_thresholds}, containment {cal.contained_thresholds} -> {save_calibration(cal)}")
         tuned = HybridMatcher(dedup, lexicon=lexicon, calibration=cal)
+    if args.no_contained:
+        tuned.contained_thresholds = {}
     untuned = HybridMatcher(dedup, lexicon=lexicon, use_calibration=False)
     print(f"pairs: {len(pairs)} ({sum(p.same for p in pairs)} same, {sum(not p.same for p in pairs)} different) from {args.pairs}")
     print(f"untuned thresholds: jaccard {untuned.jaccard_threshold:.2f}, embedding {untuned.embedding_threshold:.2f}")
     print(f"tuned thresholds: jaccard {tuned.jaccard_threshold:.2f}, embedding "
-          f"{tuned.type_thresholds or 'none (no calibration for this model)'}")
+          f"{tuned.type_thresholds or 'none (no calibration for this model)'}, containment floors "
+          f"{tuned.contained_thresholds or 'none (tier off)'}")
     print("bundled pairs:")
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)

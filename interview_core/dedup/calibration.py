@@ -34,6 +34,7 @@ class Calibration(BaseModel):
     min_precision: float = Field(0.0, ge=0.0, le=1.0)
     dev_pairs: int = Field(ge=0)
     embedding_thresholds: dict[str, float]
+    contained_thresholds: dict[str, float] = Field(default_factory=dict)  # cosine floors; empty: tier off
 
     def threshold(self, node_type: str) -> float:
         return self.embedding_thresholds.get(node_type, self.embedding_thresholds[POOLED])

@@ -48,11 +48,14 @@ class Confusion:
     fn: int = 0
     tn: int = 0
     by_method: dict[str, int] = field(default_factory=dict)
+    wrong_by_method: dict[str, int] = field(default_factory=dict)  # false merges per tier
 
     def add(self, same: bool, method: str | None) -> None:
         merged = method is not None
         if merged:
             self.by_method[method] = self.by_method.get(method, 0) + 1
+            if not same:
+                self.wrong_by_method[method] = self.wrong_by_method.get(method, 0) + 1
         if same and merged:
             self.tp += 1
         elif same:

@@ -53,7 +53,8 @@ class LabelKey:
     (stems with synonyms rewritten to their set's first member); negated: odd number of negations;
     words/stems: the content words in order (lower case, and their stems with one-word synonyms
     rewritten), for the word alignment of :mod:`interview_core.dedup.contrast`; senses: WordNet synset
-    keys of the words' most frequent senses (two labels sharing none and no stem cannot overlap).
+    keys of every sense of the words; across: the synsets one step across from their four most frequent
+    senses (two labels sharing no stem, no sense and no such step cannot align a word: :meth:`Lexicon.may_overlap`).
     """
 
     text: str
@@ -62,6 +63,7 @@ class LabelKey:
     words: tuple[str, ...] = ()
     stems: tuple[str, ...] = ()
     senses: frozenset = frozenset()
+    across: frozenset = frozenset()
 
 
 class Lexicon:
@@ -134,19 +136,33 @@ class Lexicon:
         words = tuple(t for t in tokenize(label) if t not in self.stopwords and t not in self.negators
                       and not is_contraction_negation(t))
         stems = tuple(self._phrases.get((stem(w),), stem(w)) for w in words)
-        senses = frozenset(s.key for w in words for s in self.wordnet.synsets(w, senses=3)) if self.wordnet else frozenset()
+        wn = self.wordnet
+        senses = frozenset(s.key for w in words for s in wn.synsets(w)) if wn else frozenset()
+        across = frozenset(k for w in words for k in wn.across(w)) if wn else frozenset()
         return LabelKey(normalise_text(label), frozenset(t for t in terms if t != _NOT), negations % 2 == 1, words, stems,
-                        senses)
+                        senses, across)
 
     @staticmethod
     def may_overlap(a: LabelKey, b: LabelKey) -> bool:
-        """False when :meth:`overlap` is surely 0: no shared term, stem or WordNet sense (a fast pre-filter)."""
-        return bool(a.terms & b.terms or set(a.stems) & set(b.stems) or a.senses & b.senses)
+        """False when :meth:`overlap` is surely 0: no shared term, stem or WordNet sense, and no sense of one
+        a step across from a sense of the other (a fast pre-filter that never drops a pair the alignment
+        would match: "expensive" / "pricey" share only a similar-to step)."""
+        return bool(a.terms & b.terms or set(a.stems) & set(b.stems) or a.senses & b.senses or a.across & b.senses
+                    or b.across & a.senses)
 
     @lru_cache(maxsize=65536)
     def alignment(self, a: LabelKey, b: LabelKey) -> Alignment:
         """Word alignment of two keys (equal stems, then WordNet synonyms); see :mod:`.contrast`."""
         return align(a.words, a.stems, b.words, b.stems, self.wordnet)
+
+    def contained(self, a: LabelKey, b: LabelKey) -> bool:
+        """True when one label only adds words to the other: every content word of the shorter label (its
+        head among them) matches a word of the longer one through the word alignment: "good value" / "good
+        value for money", "grammar explanations" / "explains the grammar rules", "small kibble" / "the
+        kibble pieces are small". Whether the added words change what is named is left to the guard
+        (an added negation or contrast) and to the cosine floor of the tier that uses this."""
+        al = self.alignment(a, b)
+        return bool(al.matched) and not (al.only_a and al.only_b)
 
     def overlap(self, a: LabelKey, b: LabelKey) -> float:
         """Lexical similarity in [0, 1]: the larger of the term Jaccard and the aligned-word overlap."""

@@ -6,10 +6,13 @@ and the existing same-type nodes it tries, in order:
 1. exact: equal once case, punctuation and spacing are ignored (similarity 1.0);
 2. enhanced Jaccard over normalised terms (suffix stripping, synonym sets from ``config/dedup.yaml``),
    merging at ``jaccard_threshold`` (default 0.75) or above;
-3. embedding cosine (all-MiniLM-L6-v2) at ``embedding_threshold`` (default 0.80) or above.
+3. containment: one label only adds words to the other (every content word of the shorter one, its
+   head among them, matches a word of the longer one: :meth:`Lexicon.contained`), at a cosine at or
+   above the calibrated floor of the node type (off without a calibration for the loaded model);
+4. embedding cosine (all-MiniLM-L6-v2) at ``embedding_threshold`` (default 0.80) or above.
 
 A pair the lexicon calls opposite (different negation polarity, an antonym pair, a negating prefix) is
-never merged by tiers 2 and 3, however high its similarity: MiniLM scores "cheap"/"expensive" at 0.80.
+never merged by tiers 2 to 4, however high its similarity: MiniLM scores "cheap"/"expensive" at 0.80.
 Vectors are cached by label, exported and imported so a resumed session does not re-embed, and
 computed in one batch per turn by :meth:`HybridMatcher.prepare`. When the embedding backend cannot
 load, tiers 1 and 2 still run and :attr:`HybridMatcher.backend_status` says "lexical only: <reason>".
@@ -97,10 +100,12 @@ class HybridMatcher:
         # Calibrated per-type thresholds belong to the model they were measured on: only the default model
         # loaded here uses them (a caller's encoder or another model uses the flat setting).
         self.type_thresholds: dict[str, float] = {}
+        self.contained_thresholds: dict[str, float] = {}
         if encoder is not None and loaded_default and use_calibration:
             cal = calibration if calibration is not None else load_calibration()
             if cal is not None and cal.model == encoder.name:
                 self.type_thresholds = dict(cal.embedding_thresholds)
+                self.contained_thresholds = dict(cal.contained_thresholds)
 
     def with_thresholds(self, jaccard_threshold: float, embedding_threshold: float) -> "HybridMatcher":
         """A sibling matcher with other thresholds sharing this one's encoder, vectors and counters."""
@@ -110,7 +115,14 @@ class HybridMatcher:
         sibling.merge_log = []
         sibling._shared = self._shared
         sibling.type_thresholds = {t: min(v, embedding_threshold) for t, v in self.type_thresholds.items()}
+        sibling.contained_thresholds = dict(self.contained_thresholds)
         return sibling
+
+    def contained_threshold_for(self, node_type: str) -> float | None:
+        """The cosine floor of the containment tier for ``node_type`` (its own, else the pooled
+        ``default``), or None when no calibration applies (the tier is off)."""
+        t = self.contained_thresholds
+        return t.get(node_type, t.get(POOLED)) if t else None
 
     def embedding_threshold_for(self, node_type: str) -> float:
         """The cosine threshold for ``node_type``: calibrated (its own, else the pooled ``default``) when
@@ -230,6 +242,14 @@ class HybridMatcher:
         if query is None or not with_vec:  # a label with no word in it has no vector
             return None
         sims = np.stack([vecs[self.key(candidates[i][1]).text] for i in with_vec]) @ query
+        floor = self.contained_threshold_for(node_type)
+        if floor is not None:
+            keys = [self.key(candidates[i][1]) for i in with_vec]
+            inside = [(float(v), i) for v, i, k in zip(sims, with_vec, keys)
+                       if v >= floor and lex.may_overlap(key, k) and lex.contained(key, k)]
+            hit = self._first_allowed(key, candidates, inside, floor)
+            if hit is not None:
+                return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "contained")
         hit = self._first_allowed(key, candidates, [(float(v), i) for v, i in zip(sims, with_vec)],
                                   self.embedding_threshold_for(node_type))
         if hit is not None:

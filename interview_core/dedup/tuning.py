@@ -23,7 +23,8 @@ def pair_scores(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[tuple
     out = []
     for p in pairs:
         ka, kb = matcher.key(p.a), matcher.key(p.b)
-        lexical = ka.text == kb.text or (matcher.lexicon.overlap(ka, kb) >= matcher.jaccard_threshold
+        lexical = ka.text == kb.text or (matcher.lexicon.may_overlap(ka, kb)  # as the matcher decides
+                                         and matcher.lexicon.overlap(ka, kb) >= matcher.jaccard_threshold
                                          and matcher.lexicon.opposition(ka, kb) is None)
         cosine = None if lexical or matcher.lexicon.opposition(ka, kb) is not None else matcher.similarity(p.a, p.b)
         out.append((p, lexical, cosine))
@@ -58,18 +59,67 @@ def lowest_threshold(scores: list[tuple[LabelledPair, bool, float | None]], targ
     return GRID[-1]
 
 
+def _meets(tp: int, fp: int, target: float, floor: float) -> bool:
+    return tp + fp > 0 and tp / (tp + fp) >= floor and wilson_lower(tp, tp + fp) >= target
+
+
+def contained_scores(matcher: HybridMatcher, scores: list[tuple[LabelledPair, bool, float | None]]) -> list[bool]:
+    """Per scored pair: whether it reaches the containment tier (not merged before, allowed by the guard,
+    :meth:`Lexicon.contained`, past the same pre-filter as the lexical tier)."""
+    lex = matcher.lexicon
+    out = []
+    for p, _lexical, cos in scores:
+        ka, kb = matcher.key(p.a), matcher.key(p.b)
+        out.append(cos is not None and lex.may_overlap(ka, kb) and lex.contained(ka, kb))
+    return out
+
+
+def contained_floors(scores, inside: list[bool], target: float, floor: float, min_pairs: int) -> dict[str, float]:
+    """Cosine floors of the containment tier: per node type with ``min_pairs`` dev pairs (and pooled as
+    ``default``), the lowest grid floor at which that type's merges (exact, lexical and this tier's) have a
+    precision of at least ``floor``; kept only if the merges of all dev pairs together then have a 95 %
+    lower bound of at least ``target`` (a node type has too few pairs for a bound of its own), else empty
+    (the tier stays off)."""
+    def lowest(rows) -> float:
+        lex_tp = sum(p.same for (p, lexical, _), _a in rows if lexical)
+        lex_fp = sum(not p.same for (p, lexical, _), _a in rows if lexical)
+        for t in GRID:
+            hits = [p.same for (p, _l, cos), a in rows if a and cos >= t]
+            tp, fp = lex_tp + sum(hits), lex_fp + len(hits) - sum(hits)
+            if tp + fp == 0 or tp / (tp + fp) >= floor:
+                return t
+        return GRID[-1]
+
+    rows = list(zip(scores, inside))
+    floors = {POOLED: lowest(rows)}
+    for node_type in sorted({p.node_type for p, _l, _c in scores}):
+        own = [r for r in rows if r[0][0].node_type == node_type]
+        if len(own) >= min_pairs:
+            floors[node_type] = lowest(own)
+    merged = [p.same for (p, lexical, cos), a in rows
+              if lexical or (a and cos >= floors.get(p.node_type, floors[POOLED]))]
+    return floors if _meets(sum(merged), len(merged) - sum(merged), target, floor) else {}
+
+
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
               floor: float = 0.95) -> Calibration:
-    """Calibrate on the ``dev`` pairs of ``pairs`` (other splits ignored); see the module docstring."""
+    """Calibrate on the ``dev`` pairs of ``pairs`` (other splits ignored), tier by tier: the containment
+    floors (:func:`contained_floors`), then the embedding thresholds per node type (:func:`lowest_threshold`,
+    counting the earlier tiers' merges)."""
     dev = [p for p in pairs if p.split == "dev"]
     scores = pair_scores(matcher, dev)
+    inside = contained_scores(matcher, scores)
+    floors = contained_floors(scores, inside, target, floor, min_pairs)
+    if floors:  # pairs the containment tier merges are decided before the embedding tier
+        scores = [(p, True, None) if a and cos >= floors.get(p.node_type, floors[POOLED]) else (p, lexical, cos)
+                  for (p, lexical, cos), a in zip(scores, inside)]
     thresholds = {POOLED: lowest_threshold(scores, target, floor)}
     for node_type in sorted({p.node_type for p in dev}):
         own = [s for s in scores if s[0].node_type == node_type]
         if len(own) >= min_pairs:
             thresholds[node_type] = lowest_threshold(own, target, floor)
     return Calibration(model=matcher.encoder_name or "", target_precision=target, min_precision=floor,
-                       dev_pairs=len(dev), embedding_thresholds=thresholds)
+                       dev_pairs=len(dev), embedding_thresholds=thresholds, contained_thresholds=floors)
 
 
 def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[float | None, int]]:

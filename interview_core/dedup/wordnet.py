@@ -190,6 +190,12 @@ class WordNet:
         return bool(target) and any(k in target for s in self.synsets(a, senses=senses)
                                     for sym, k, _, _ in s.pointers if sym in _ACROSS)
 
+    @lru_cache(maxsize=65536)
+    def across(self, word: str, senses: int = 4) -> frozenset:
+        """Keys of the synsets one step across from ``word``'s ``senses`` most frequent senses (the targets
+        :meth:`adjacent` looks for): a word can be adjacent to another only if one of these is its synset."""
+        return frozenset(k for s in self.synsets(word, senses=senses) for sym, k, _, _ in s.pointers if sym in _ACROSS)
+
     def related(self, a: str, b: str, depth: int = 2, senses: int = 4) -> bool:
         """True when ``a`` and ``b`` are the same or one is a kind, part, form or close neighbour of the
         other: a shared synset, or a chain of at most ``depth`` hypernym/hyponym, similar-to, also-see,

@@ -4,7 +4,7 @@ import pytest
 
 from interview_core.config.settings import DedupSettings
 from interview_core.dedup.calibration import load_calibration, save_calibration
-from interview_core.dedup.tuning import calibrate, lowest_threshold, wilson_lower
+from interview_core.dedup.tuning import calibrate, contained_floors, lowest_threshold, wilson_lower
 from interview_core.dedup.evaluation import LabelledPair, load_pairs
 from interview_core.dedup.matcher import HybridMatcher
 
@@ -60,5 +60,22 @@ def test_shipped_calibration_is_what_the_dev_split_gives(encoder):
     again = calibrate(HybridMatcher(DedupSettings(), use_calibration=False), load_pairs(),
                       target=shipped.target_precision)
     assert again.embedding_thresholds == shipped.embedding_thresholds and again.dev_pairs == shipped.dev_pairs
+    assert again.contained_thresholds == shipped.contained_thresholds
     assert HybridMatcher(DedupSettings()).type_thresholds == shipped.embedding_thresholds
+    assert HybridMatcher(DedupSettings()).contained_thresholds == shipped.contained_thresholds
     assert HybridMatcher(DedupSettings(), use_calibration=False).type_thresholds == {}
+
+
+def test_contained_floors_by_type_and_the_pooled_bound():
+    # 50 right lexical merges; the containment tier reaches 4 attribute pairs: 3 paraphrases at 0.80 / 0.70
+    # / 0.50 and one different pair at 0.60. Attribute: from 0.61 on 53 / 53 right; at 0.60 and below
+    # 53 / 54 = 0.981 >= 0.95, so the lowest grid floor (0.40) already keeps the type's precision.
+    lex = [(pair(True), True, None)] * 50
+    tier = [(pair(True), False, 0.80), (pair(True), False, 0.70), (pair(True), False, 0.50), (pair(False), False, 0.60)]
+    scores, inside = lex + tier, [False] * 50 + [True] * 4
+    assert contained_floors(scores, inside, 0.90, 0.95, min_pairs=20) == {"default": 0.40, "attribute": 0.40}
+    # At floor 0.99 the type's precision must be 1.0: the floor rises above the wrong pair's 0.60.
+    assert contained_floors(scores, inside, 0.90, 0.99, min_pairs=20) == {"default": 0.61, "attribute": 0.61}
+    # The pooled 95 % bound: 53 / 54 has a Wilson lower bound of 0.92 < 0.95, so the tier stays off.
+    assert wilson_lower(53, 54) < 0.95
+    assert contained_floors(scores, inside, 0.95, 0.95, min_pairs=20) == {}

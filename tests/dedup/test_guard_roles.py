@@ -106,3 +106,49 @@ def test_guard_blocks_counts_false_blocks_per_split(roles_lexicon):
     assert guard_blocks(m, pairs) == {"all": (0, 2), "dev": (0, 1), "heldout": (0, 1)}
     words = HybridMatcher(DedupSettings(embeddings_enabled=False), lexicon=default_lexicon(None, False))
     assert guard_blocks(words, pairs)["dev"] == (1, 1)  # "costs me less" blocked as a negation
+
+
+# The containment tier on a domain no tuning saw (home heating): the shorter label's words all match the
+# longer one's, the guard allows it, the cosine clears the floor.
+CONTAINED = [
+    ("lower heating bills", "lower bills for heating", True),
+    ("warm house", "the house stays warm", True),
+    ("quiet boiler", "the boiler is quiet at night", True),
+    ("warm house", "cold house", False),  # a contrast, not a containment
+    ("smart thermostat", "thermostat app", False),  # each adds a word the other lacks
+]
+
+
+@pytest.mark.parametrize("a,b,contained", CONTAINED)
+def test_contained_hand_table(roles_lexicon, a, b, contained):
+    assert roles_lexicon.contained(roles_lexicon.key(a), roles_lexicon.key(b)) is contained
+    assert roles_lexicon.contained(roles_lexicon.key(b), roles_lexicon.key(a)) is contained
+
+
+def test_containment_tier_merges_paraphrases_and_never_opposites(roles_lexicon, fake_encoder):
+    from dedup_support import unit
+
+    # Every label on one of two nearby vectors: cosine 0.6, below the embedding threshold, above the floor.
+    near, other = unit(1, 0), unit(0.6, 0.8)
+    labels = ["quiet boiler", "the boiler is quiet at night", "warm house", "the house stays warm",
+              "warm house without draughts", "the house is not warm"]
+    vectors = {x: (near if i % 2 == 0 else other) for i, x in enumerate(labels)}
+    m = HybridMatcher(DedupSettings(embedding_threshold=0.9), lexicon=roles_lexicon, encoder=fake_encoder(vectors))
+    m.contained_thresholds = {"default": 0.5}
+    assert m.lexicon.overlap(m.key("quiet boiler"), m.key("the boiler is quiet at night")) < m.jaccard_threshold
+    hit = m.match("the boiler is quiet at night", "attribute", [("n1", "quiet boiler")])
+    assert hit is not None and hit.method == "contained"
+    assert m.match("the house stays warm", "attribute", [("n1", "warm house")]).method == "contained"
+    assert m.match("the house is not warm", "attribute", [("n1", "warm house")]) is None  # negation on "warm"
+    m.contained_thresholds = {"default": 0.7}  # the floor applies
+    assert m.match("the house stays warm", "attribute", [("n1", "warm house")]) is None
+    m.contained_thresholds = {}  # no calibration: the tier is off
+    assert m.match("the boiler is quiet at night", "attribute", [("n1", "quiet boiler")]) is None
+
+
+def test_may_overlap_keeps_pairs_aligned_through_a_step_across(roles_lexicon):
+    # "expensive" / "pricey" share no synset: only a similar-to step joins them, which the alignment uses.
+    a, b = roles_lexicon.key("expensive heating"), roles_lexicon.key("pricey heating")
+    assert roles_lexicon.may_overlap(a, b)
+    assert roles_lexicon.overlap(roles_lexicon.key("expensive"), roles_lexicon.key("pricey")) == 1.0
+    assert roles_lexicon.may_overlap(roles_lexicon.key("expensive"), roles_lexicon.key("pricey"))
