@@ -124,6 +124,16 @@ def label_syntax(label: str, words: tuple[str, ...], negators: frozenset[str]) -
     return build(doc, words, negators)
 
 
+def _chain(s: LabelSyntax, k: int) -> set[int]:
+    """``k`` and its content-word ancestors."""
+    out = set()
+    while k >= 0 and k not in out:
+        out.add(k)
+        r = s.roles[k]
+        k = r.head if r is not None else ROOT
+    return out
+
+
 def heads_aligned(sa: LabelSyntax, i: int, sb: LabelSyntax, j: int, pairs: dict[int, int]) -> bool:
     """True when word ``i`` of one label and word ``j`` of the other stand in aligned roles: both roots;
     heads that the word alignment matched (``pairs``: index in a -> index in b) or that share a lemma
@@ -134,8 +144,12 @@ def heads_aligned(sa: LabelSyntax, i: int, sb: LabelSyntax, j: int, pairs: dict[
         return True
     if ra.head == ROOT and rb.head == ROOT:
         return True
-    if ra.head >= 0 and rb.head >= 0 and pairs.get(ra.head) == rb.head:
-        return True
+    if ra.head >= 0 and rb.head >= 0:
+        # The heads match, or one head matches an ancestor of the other: a noun compound's attachment is
+        # ambiguous ("morning story time": "morning" on "time"; "evening story time": on "story").
+        back = {v: k for k, v in pairs.items()}
+        if pairs.get(ra.head) in _chain(sb, rb.head) or back.get(rb.head) in _chain(sa, ra.head):
+            return True
     if ra.head != ROOT and rb.head != ROOT and ra.head_lemma == rb.head_lemma:
         return True
     deps_a = {k for k, r in enumerate(sa.roles) if r is not None and r.head == i}
@@ -161,9 +175,11 @@ def same_frame(sa: LabelSyntax, i: int, sb: LabelSyntax, j: int, pairs: dict[int
     word stands to ``i`` as its partner stands to ``j`` ("morning / evening classes": "classes" heads
     both; "hide / see my location": "location" depends on both). "share with family" / "family
     accounts" is no minimal pair: "family" depends on "share" through "with" but is a modifier of
-    "accounts". Unknown roles count as the same frame (the guard stays on)."""
+    "accounts". A word that is neither's direct head nor dependent on one side says nothing (a noun
+    compound's attachment is ambiguous: "morning story time" / "evening story time"), and unknown roles
+    count as the same frame (the guard stays on)."""
     for k, l in pairs.items():
         ra, rb = _relation(sa, k, i), _relation(sb, l, j)
-        if ra is not None and rb is not None and ra != rb:
+        if ra is not None and rb is not None and ("apart",) not in (ra, rb) and ra != rb:
             return False
     return True
