@@ -157,12 +157,26 @@ class Lexicon:
 
     def contained(self, a: LabelKey, b: LabelKey) -> bool:
         """True when one label only adds words to the other: every content word of the shorter label (its
-        head among them) matches a word of the longer one through the word alignment: "good value" / "good
-        value for money", "grammar explanations" / "explains the grammar rules", "small kibble" / "the
-        kibble pieces are small". Whether the added words change what is named is left to the guard
-        (an added negation or contrast) and to the cosine floor of the tier that uses this."""
+        head among them) matches a word of the longer one through the word alignment, and no added word
+        is a modifier placed before a matched word: "good value" / "good value for money", "grammar
+        explanations" / "explains the grammar rules", "small kibble" / "the kibble pieces are small"; not
+        "parking" / "free parking". An added negation or contrast is the guard's; the cosine floor of the
+        tier that uses this is calibrated. False without a parse when words are added."""
         al = self.alignment(a, b)
-        return bool(al.matched) and not (al.only_a and al.only_b)
+        if not al.matched or (al.only_a and al.only_b):
+            return False
+        longer, extra, matched = ((a, al.left_a, {i for i, _ in al.matched}) if al.only_a
+                                  else (b, al.left_b, {j for _, j in al.matched}))
+        if not extra:
+            return True
+        s = self.syntax(longer)
+        if s is None:  # without the parse a restricting modifier cannot be told apart
+            return False
+        # A word placed before a matched word and depending on it directly restricts it: the longer label
+        # names a kind of the shorter one's thing ("parking" / "free parking", "classes" / "evening
+        # classes"), another concept, as a hyponym is (see :func:`.contrast.close_words`).
+        return not any(s.roles[e] is not None and s.roles[e].head in matched and not s.roles[e].via
+                       and e < s.roles[e].head for e in extra)
 
     def overlap(self, a: LabelKey, b: LabelKey) -> float:
         """Lexical similarity in [0, 1]: the larger of the term Jaccard and the aligned-word overlap."""

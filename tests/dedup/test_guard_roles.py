@@ -116,6 +116,8 @@ CONTAINED = [
     ("quiet study desks", "the study desks are quiet at weekends and evenings", True),
     ("warm reading room", "cold reading room", False),  # a contrast, not a containment
     ("audiobook loans", "ebook app", False),  # each has a word the other lacks
+    ("parking", "free parking", False),  # an added modifier before the head names a kind of it
+    ("story time", "evening story time", False),
 ]
 
 
