@@ -32,7 +32,6 @@ def register(subparsers) -> None:
     p.add_argument("--nodes", type=int, default=200, help="existing nodes for the timing run (default 200)")
     p.add_argument("--per-turn", type=int, default=5, help="new labels per timed turn (default 5)")
     p.add_argument("--turns", type=int, default=30, help="timed turns after one warm-up (default 30)")
-    p.add_argument("--no-contained", action="store_true", help="leave the containment tier off (for comparison)")
     p.add_argument("--errors", action="store_true", help="list every wrong decision of the tuned matcher")
     p.add_argument("--guard", choices=["roles", "words"], default="roles",
                    help="the opposite guard: by syntactic roles (default) or on words alone (wave 3's, for comparison)")
@@ -95,8 +94,6 @@ def run(args) -> int:
         print(f"calibrated on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
               f"embedding {cal.embedding_thresholds}, containment {cal.contained_thresholds} -> {save_calibration(cal)}")
         tuned = HybridMatcher(dedup, lexicon=lexicon, calibration=cal)
-    if args.no_contained:
-        tuned.contained_thresholds = {}
     untuned = HybridMatcher(dedup, lexicon=lexicon, use_calibration=False)
     print(f"pairs: {len(pairs)} ({sum(p.same for p in pairs)} same, {sum(not p.same for p in pairs)} different) from {args.pairs}")
     print(f"untuned thresholds: jaccard {untuned.jaccard_threshold:.2f}, embedding {untuned.embedding_threshold:.2f}")

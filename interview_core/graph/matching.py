@@ -17,7 +17,7 @@ class Match:
 
     node_id: str
     similarity: float
-    method: str  # "exact" | "jaccard" | "embedding"
+    method: str  # "exact" | "jaccard" | "contained" | "embedding"
 
 
 class NodeMatcher(Protocol):
