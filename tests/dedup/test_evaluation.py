@@ -91,3 +91,16 @@ def test_embedding_tier_auc_counts_only_pairs_reaching_the_tier():
     aucs = embedding_tier_auc(HybridMatcher(encoder=Axis()), pairs)
     assert aucs["dev"] == (1.0, 2) and aucs["heldout"] == (None, 1) and aucs["all"] == (pytest.approx(1.0), 3)
     assert embedding_tier_auc(HybridMatcher(DedupSettings(embeddings_enabled=False)), pairs) == {}
+
+
+def test_cli_bench_dedup_prints_the_guard_blocks_by_role_and_on_words(capsys):
+    def dev_blocks(guard: str) -> int:
+        assert main(["bench", "dedup", "--lexical-only", "--guard", guard, "--nodes", "50", "--turns", "1",
+                     "--external", "/nonexistent/pairs.tsv"]) == 0
+        out = capsys.readouterr().out
+        found = re.search(r"guard \((by role|on words)\) blocks \(bundled\): .*dev (\d+) same / (\d+) different", out)
+        assert found and found.group(1) == {"roles": "by role", "words": "on words"}[guard], out
+        return int(found.group(2))
+
+    # The guard by role blocks fewer dev paraphrases than the guard on words (17 before wave 4).
+    assert dev_blocks("roles") < dev_blocks("words") == 17
