@@ -89,3 +89,32 @@ def test_no_self_loops_when_a_concept_is_repeated(extract):
 def test_fillers_and_hedges_never_enter_a_label(extract, answer, absent):
     labels = [n.label for n in extract(answer).nodes]
     assert labels and all(absent not in label.split() for label in labels), labels
+
+
+def test_its_typed_for_its_is_read_with_its_apostrophe_and_offsets_map_back():
+    from interview_core.language.offline.concepts import normalised
+
+    text, offsets = normalised("the hive its awkward but its handle is fine")
+    assert text == "the hive it's awkward but its handle is fine"
+    assert len(offsets) == len(text) + 1
+    assert offsets[text.index("awkward")] == "the hive its awkward but its handle is fine".index("awkward")
+    assert normalised("its handle is fine") == ("its handle is fine", None)
+
+
+@pytest.mark.parametrize("answer", [
+    "how much longer is this going to be",  # a question without its question mark
+    "is this anonymous by the way",
+])
+def test_questions_without_a_question_mark_make_no_nodes(extract, answer):
+    assert extract(answer).nodes == [], answer
+
+
+def test_a_purpose_is_a_concept_its_clause_leads_to(extract):
+    r = extract("We'd put a hive on the roof to get our own honey.")
+    assert [n.label for n in r.nodes] == ["putting a hive on the roof", "getting our own honey"]
+    assert ("putting a hive on the roof", "getting our own honey") in {(e.source_label, e.target_label) for e in r.edges}
+
+
+def test_the_alternative_after_instead_of_is_a_concept_of_its_own(extract):
+    labels = [n.label for n in extract("Buying local honey instead of the supermarket stuff.").nodes]
+    assert labels == ["buying local honey", "supermarket stuff"]

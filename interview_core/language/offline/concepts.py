@@ -35,7 +35,7 @@ import re
 from lemminflect import getAllLemmas, getInflection
 
 from ...text.lexicon import lexicon
-from .frames import frames, residue
+from .frames import frames
 from .grammar import LIGHT_VERBS, closed, verb_lemma
 
 MAX_LABEL_WORDS = 8
@@ -338,6 +338,11 @@ class _Reader:
     def _subject(self, verb):
         return next(iter(self.kids(verb, {"nsubj", "nsubjpass", "csubj"})), None)
 
+    def alternative_at(self, head) -> int:
+        """Index of an "instead (of)" / "rather (than)" inside ``head``'s phrase, or past the end."""
+        marks = [t.i for t in head.subtree if t.lower_ in _ALTERNATIVES and t.i in self.ids and t.i > head.i]
+        return min(marks, default=len(head.doc))
+
     def negated(self, verb) -> bool:
         return any(c.dep_ == "neg" or c.lower_ == "never" for c in self.kids(verb))
 
@@ -371,7 +376,10 @@ class _Reader:
                 and not self.negated(verb):
             return self.noun_phrase(objects[0])  # "I want a lighter one": the object names the concept
         body, timed = [verb], []
+        alternative = self.alternative_at(verb)
         for child in self.kids(verb, _VERB_KEEP):
+            if child.i > alternative:
+                continue  # "buying local honey instead of the supermarket stuff": the alternative is its own
             if (child.dep_ == "ccomp" and child.i < verb.i) or child.lower_ in _ALTERNATIVES \
                     or any(g.lower_ in _ALTERNATIVES for g in child.children):
                 continue
@@ -525,7 +533,11 @@ def span_concepts(doc, start: int, end: int, dropped: frozenset[int] = frozenset
                 if child.pos_ in _NOUNS | _VERBS and child.dep_ not in ("aux", "auxpass", "cop"):
                     visit(child, link)  # "Feeling like a functioning adult lol": the filler heads nothing
             return
+        alternative = reader.alternative_at(tok)
         for child in reader.kids(tok):
+            if child.i > alternative and child.dep_ in ("dobj", "pobj", "attr") and child.pos_ in _NOUNS:
+                visit(child, "and")  # the object after "instead of" names the alternative
+                continue
             if child.lower_ in _ALTERNATIVES or any(g.lower_ in _ALTERNATIVES for g in child.children):
                 for target in (t for t in child.subtree if t.dep_ in ("pcomp", "pobj") and t.pos_ in _VERBS | _NOUNS):
                     visit(target, "and")  # "instead of calling a man in": the alternative is a concept too
