@@ -190,7 +190,9 @@ def screen_question(question: str) -> list[str]:
     for m in re.finditer(r"([A-Za-z']+)\s*[?.,!;:]", outside):
         word = m.group(1).lower().replace("’", "'")
         before = outside[:m.start()].split()[-1:]
-        if word in dangling and not (before and before[0].lower() == "or") and not (
+        sentence_so_far = words(re.split(r"[.?!]\s", outside[:m.start()])[-1])
+        stranded = word in c.prepositions and bool(c.wh_words & set(sentence_so_far))  # "where your food comes from."
+        if word in dangling and not stranded and not (before and before[0].lower() == "or") and not (
                 word in ("be", "been") and before and before[0].lower() in c.subject_pronouns | {"that", "this"}):
             # "..., or did.", "When would that be?"
             faults.append(f"dangling '{word}' before punctuation")
@@ -227,7 +229,8 @@ def lost_negation(question: str, answer: str) -> list[str]:
     outside = _outside_quotes(question)
     if not answer or _NEGATORS & set(words(outside)):
         return []
-    asked = {t.lemma_.lower() for t in parse(outside) if t.pos_ in ("NOUN", "PROPN") and t.text != "QUOTE"}
+    asked = {t.lemma_.lower() for t in parse(outside) if t.pos_ in ("NOUN", "PROPN") and t.text != "QUOTE"
+             and t.lower_ not in closed().general_nouns}  # "one way or the other" names no topic
     said = [t for t in parse(answer) if t.lemma_.lower() in asked]
     if said and all(is_negated(t) for t in said):
         return [f"a negation in the answer lost in the question: '{said[0].text}'"]

@@ -392,7 +392,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     if topic is not None and topic.kind in ("np", "gerund"):
         values = dict(values, focus=topic.text)
     elif topic is not None:  # a quote of the respondent's words before a probe, or a plain probe
-        if topic.kind == "quote" and not any(f'"{topic.quote}"' in q for q in request.recent_questions[-RECENT_WINDOW:]):
+        recent_quotes = [x for q in request.recent_questions[-RECENT_WINDOW:] for x in re.findall(r'"([^"]+)"', q)]
+        if topic.kind == "quote" and not any(topic.quote in x or x in topic.quote for x in recent_quotes):
             leads = _wording()["said_leads" if topic.latest else "said_earlier_leads"]
             said = leads[request.turn_number % len(leads)].format(quote=" ".join(topic.quote.split()))
         values = dict(values, focus="")
