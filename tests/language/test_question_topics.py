@@ -137,3 +137,21 @@ def test_the_screen_sees_a_negation_lost_between_answer_and_question():
     assert lost_negation("Why does the dog matter to you?", answer)
     assert lost_negation('You said "we don\'t own a dog". How does that affect you?', answer) == []
     assert lost_negation("What is it about not owning a dog that matters to you?", answer) == []
+
+
+@pytest.mark.parametrize("name,shown", [
+    ("contacting support", "contacting support"),  # a gerund takes no article
+    ("recyclable carton", "the recyclable carton"),
+    ("No meal planning needed", None),  # a negated claim is quoted as named, never in a noun slot
+])
+def test_an_element_name_enters_a_slot_only_as_a_parsed_phrase(name, shown):
+    from interview_core.language.offline.naturalise import natural_label
+    from interview_core.language.offline.topics import element_topic
+    topic = element_topic(name, natural_label(name))
+    assert (topic.text or None) == shown, topic
+
+
+def test_what_the_respondent_says_of_themselves_is_quoted_not_a_topic():
+    topic = topic_for("good parent", ["I just want to be a good parent."])
+    assert topic.kind == "quote" and "want to be a good parent" in topic.quote, topic
+    assert topic_for("the price", ["For me the big one is the price."]).text == "the price"

@@ -17,7 +17,7 @@ from .meta import answer_meta_topic
 from .grammar import closed, is_plural_phrase
 from .naturalise import invented_names, natural_label, proper_nouns
 from ...text.primitives import jaccard, words
-from .topics import Topic, topic_for
+from .topics import Topic, element_topic, topic_for
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
@@ -187,14 +187,16 @@ def _values(request: QuestionRequest) -> dict[str, str]:
     }
 
 
-def element_shape(request: QuestionRequest, natural: str) -> str:
-    """How a concept element's name enters the question: 'np' (as named, in the slot), 'quoted' (in
-    quotes, in the slot) or 'none' (no usable name)."""
+def element_shape(request: QuestionRequest, natural: str) -> tuple[str, str]:
+    """How a concept element's name enters the question: ('np', text) for a name the parser reads as a
+    noun or gerund phrase (:func:`topics.element_topic`), ('quoted', '"name"') otherwise, ('none', '')
+    without a name."""
     if not natural or not request.focus.label:
-        return "none"
-    as_named = " ".join(words(request.focus.label))
-    plain = " ".join(words(natural)).removeprefix("the ") == as_named
-    return "np" if plain and words(natural)[0] not in closed().negations else "quoted"
+        return "none", ""
+    topic = element_topic(request.focus.label, natural)
+    if topic.kind in ("np", "gerund"):
+        return "np", topic.text
+    return "quoted", '"' + " ".join(request.focus.label.split()).strip(" .") + '"'
 
 
 def request_topic(request: QuestionRequest) -> Topic | None:
@@ -399,10 +401,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         values = dict(values, focus="")
         request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     elif request.kind == "follow_up" and request.focus.kind == "element":
-        shape = element_shape(request, values["focus"])
-        if shape == "quoted":
-            values = dict(values, focus='"' + " ".join(request.focus.label.split()).strip(" .") + '"')
-        elif shape == "none":
+        shape, text = element_shape(request, values["focus"])
+        if shape != "none":
+            values = dict(values, focus=text)
+        else:
             values = dict(values, focus="")
             request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     primary, fallback = _templates(request, values)

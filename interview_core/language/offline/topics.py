@@ -45,7 +45,7 @@ _NOMINAL = frozenset("ROOT nsubj nsubjpass csubj dobj pobj pcomp attr conj appos
 # Determiners that make a noun phrase no topic of its own ("another app", "every time").
 _NO_TOPIC_DET = frozenset("another every each either neither no".split())
 # Dependents that open another clause or a list inside a noun phrase: never part of a topic.
-_INNER_CLAUSE = frozenset("conj cc appos relcl acl advcl punct parataxis".split())
+_INNER_CLAUSE = frozenset("conj cc appos relcl acl advcl parataxis".split())
 _DROPPED_DET = frozenset("some any".split())  # "maybe some courgettes" -> "courgettes"
 # Heads that stand for a noun said elsewhere ("the ones from the clinic"): no topic on their own.
 _ANAPHORIC_HEADS = frozenset("one ones thing things stuff lot bit kind sort".split())
@@ -149,7 +149,7 @@ def _analyse(sent, matched: list) -> Topic:
     stance, want = _stance(clause, sent), _wanted(head)
     negated = is_negated(head)
     if head.pos_ in ("NOUN", "PROPN") and not negated and not _comment(head):
-        phrase = _noun_phrase(head)
+        phrase = _noun_phrase(head, {t.i for t in matched}) if not _self_description(head) else None
         if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
             return Topic("np", text=_phrase_text(phrase), stance=stance, want=want, person=_is_person(head),
                          plural=head.tag_ in ("NNS", "NNPS"))
@@ -186,9 +186,23 @@ def _inside_clause(tok, head) -> bool:
     return False
 
 
-def _noun_phrase(head) -> list | None:
-    """The noun phrase of ``head`` as said: its left modifiers and an "of" phrase (joined, relative and
-    other clauses inside them left out); None for a head the lexicon does not know as a noun (a tagging
+def _self_description(head) -> bool:
+    """A noun said of the respondent ("I want to be a good parent", "we're regulars"): a description of
+    them, not a topic to ask about."""
+    if head.dep_ not in ("attr", "acomp"):
+        return False
+    verb = head.head
+    while True:  # the subject of the copula, or of the verb it complements ("I want to be ...")
+        subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if subjects or verb.dep_ not in ("xcomp", "ccomp") or verb.head.i == verb.i:
+            return any(c.lower_ in _PERSON for c in subjects)
+        verb = verb.head
+
+
+def _noun_phrase(head, matched: set[int] = frozenset()) -> list | None:
+    """The noun phrase of ``head`` as said: its left modifiers and an "of" phrase or a phrase holding a
+    ``matched`` word ("a double charge on my account"), joined, relative and other clauses inside them
+    left out; None for a head the lexicon does not know as a noun (a tagging
     slip: "its awkward"), an anaphoric head, a quantity ("two names") or a determiner that makes it no
     topic."""
     if head.lemma_.lower() in _ANAPHORIC_HEADS or not {"NOUN", "PROPN"} & open_classes(head.lower_):
@@ -196,8 +210,8 @@ def _noun_phrase(head) -> list | None:
     left = [t for c in head.lefts if c.dep_ in _NP_LEFT for t in c.subtree]
     right = []
     for c in head.rights:
-        if c.dep_ == "prep" and c.lower_ == "of":
-            right += list(c.subtree)
+        if c.dep_ == "prep" and (c.lower_ == "of" or matched & {t.i for t in c.subtree}):
+            right += list(c.subtree)  # "a double charge on my account" when the label holds "account"
         elif c.dep_ in ("compound", "nummod", "amod") and c.i == head.i + 1:
             right += list(c.subtree)
         else:
@@ -366,6 +380,28 @@ def _standalone(label: str) -> Topic:
     phrase = _noun_phrase(head) if head.pos_ in ("NOUN", "PROPN") and head.dep_ == "pobj" else None
     if phrase is not None and [t.i for t in phrase] == [t.i for t in span]:
         return Topic("np", text=text, person=_is_person(head), plural=head.tag_ in ("NNS", "NNPS"))
+    return NONE
+
+
+def element_topic(label: str, natural: str) -> Topic:
+    """A concept element's name in a slot, when the parser reads it in a carrier sentence as one phrase:
+    a gerund phrase as named ("contacting support", never "the contacting support"), or a noun phrase as
+    ``natural`` (the name made natural: "the recyclable carton"); else NONE (the name is quoted)."""
+    bare = " ".join(label.split()).strip(" .")
+    bare = bare[:1].lower() + bare[1:] if bare[1:2].islower() else bare
+    for text in dict.fromkeys([bare, natural]):
+        if not text or '"' in text:
+            continue
+        doc = parse(f"Tell me about {text}.")
+        span = doc[3:len(doc) - 1]
+        heads = [t for t in span if not 3 <= t.head.i < len(doc) - 1 or t.head.i == t.i]
+        if len(heads) != 1 or any(t.dep_ in ("cc", "neg") or t.lower_ == "no" for t in span):
+            continue
+        head = heads[0]
+        if text == bare and head.tag_ == "VBG" and head.dep_ == "pcomp":
+            return Topic("gerund", text=bare)
+        if text == natural and head.pos_ in ("NOUN", "PROPN") and head.dep_ == "pobj":
+            return Topic("np", text=natural, plural=head.tag_ in ("NNS", "NNPS"))
     return NONE
 
 
