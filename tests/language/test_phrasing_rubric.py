@@ -104,7 +104,7 @@ def test_a_plural_focus_never_takes_a_singular_verb(mec, oat_milk):
 @pytest.mark.parametrize("label,answer,expected", [
     ("trust", "trust. would I trust a stranger with it?", "trust"),  # said bare
     ("price", "the price, mainly", "the price"),
-    ("van", "my van is tiny", "your van"),
+    ("van", "my van, mostly", "your van"),
     ("my van", "", "your van"),  # in no answer: the label, person flipped, checked by the parser
     ("van", "", ""),  # in no answer, one bare word: its article would be a guess, no topic
 ])

@@ -25,6 +25,8 @@ TABLE = [
      "getting to borrow a trailer"),
     # a clause whose subject is the label: "the panels lie" is no topic
     ("panels lie", "the panels lie about how much they make", "quote", "the panels lie"),
+    # a noun judged by a linking verb: what is said of it is the point, so the clause is quoted
+    ("hire fee", "The hire fee is a total rip-off.", "quote", "The hire fee is a total rip-off"),
     # an adjective is no topic: the answer has no clause to quote, so a plain probe
     ("cheap", "cheap.", "none", ""),
     ("pretty reliable", "it's pretty reliable tbh", "quote", "it's pretty reliable"),

@@ -148,7 +148,7 @@ def _analyse(sent, matched: list) -> Topic:
     clause = _clause_of(head)
     stance, want = _stance(clause, sent), _wanted(head)
     negated = is_negated(head)
-    if head.pos_ in ("NOUN", "PROPN") and not negated and not _comment(head):
+    if head.pos_ in ("NOUN", "PROPN") and not negated and not _comment(head) and not _judged(head):
         phrase = _noun_phrase(head, {t.i for t in matched}) if not _self_description(head) else None
         if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
             return Topic("np", text=_phrase_text(phrase), stance=stance, want=want, person=_is_person(head),
@@ -184,6 +184,18 @@ def _inside_clause(tok, head) -> bool:
             return True
         tok = tok.head
     return False
+
+
+_LINKING = frozenset("be seem look feel sound become".split())
+
+
+def _judged(head) -> bool:
+    """A noun that is the subject of a linking verb ("Cheap cuffs are all over the place", "the queue was
+    ridiculous"): what the respondent says of it is the point, so the clause is quoted rather than the
+    noun asked about on its own."""
+    verb = head.head
+    return head.dep_ in ("nsubj", "nsubjpass") and verb.lemma_.lower() in _LINKING and any(
+        c.dep_ in ("acomp", "attr", "prep", "oprd") for c in verb.children)
 
 
 def _self_description(head) -> bool:
