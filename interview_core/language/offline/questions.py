@@ -93,7 +93,9 @@ def fits_topic(template: str, topic: Topic) -> bool:
         return False
     if (topic.negated or topic.want) and kinds & {"absence", "negative"} or topic.negated and "possession" in kinds:
         return False
-    if topic.kind == "gerund" and kinds & {"possession", "cost", "means"}:  # an activity or a state, not a tool
+    if "cost" in kinds:  # "what makes trust worth it": only a purchase has a cost, and a parse cannot tell which
+        return False
+    if topic.kind == "gerund" and kinds & {"possession", "means"}:  # an activity or a state, not a tool
         return False
     return not (topic.person and kinds)
 

@@ -328,10 +328,15 @@ def _quote(head, matched: list) -> str:
     tops = clauses + [head] if head.pos_ not in ("VERB", "AUX") else clauses
     for finite in (True, False):  # a whole clause reads best: one with a finite verb first
         for top in tops:
+            # A relative clause is never cut from a pronoun ("anything [that skips that]"): it is its sense.
             drop = {t.i for c in top.subtree if c.i != top.i and c.dep_ in _OTHER_CLAUSE - {"punct"}
+                    and not (c.dep_ == "relcl" and c.head.pos_ == "PRON")
                     and not keep & {t.i for t in c.subtree} for t in c.subtree}
+            if any(c.dep_ == "neg" for a in _ancestors(top)[1:] for c in a.children):
+                continue  # a window below a negation would turn the meaning round ("[Not having] to go back")
             for window in (_trim(list(top.subtree), keep), _trim([t for t in top.subtree if t.i not in drop], keep)):
-                if _quotable(window) and (not finite or any(t.tag_ in _FINITE_TAGS for t in window)):
+                complete = all(t.head.i in {w.i for w in window} or t.i == top.i for t in window)
+                if complete and _quotable(window) and (not finite or any(t.tag_ in _FINITE_TAGS for t in window)):
                     return _span_text(window).replace('"', "'")
     window = _trim(list(head.sent), keep)
     return _span_text(window).replace('"', "'") if _quotable(window) else ""
