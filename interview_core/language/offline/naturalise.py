@@ -13,7 +13,7 @@ from ...text.primitives import WORD_RE
 # Longer labels are quoted rather than paraphrased.
 MAX_NATURAL_WORDS = 8
 _DETERMINERS = closed().determiners | closed().possessives | closed().wh_words | {"being"}
-_PERSON = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
+SECOND_PERSON = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're",
            "i've": "you've", "i'd": "you'd", "am": "are", "we": "you", "our": "your", "us": "you", "ourselves": "yourselves"}
 
 
@@ -35,7 +35,7 @@ def invented_names(name: str) -> frozenset[str]:
 
 def _flip(ws: list[str]) -> list[str]:
     """First person turned to second ("my" -> "your"): the interviewer speaks to the respondent."""
-    return [_PERSON.get(w, w) for w in ws]
+    return [SECOND_PERSON.get(w, w) for w in ws]
 
 
 def natural_label(label: str, proper: frozenset[str] = frozenset()) -> str:

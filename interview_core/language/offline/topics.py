@@ -29,13 +29,13 @@ from typing import Literal
 
 from ...text.parse import parse
 from .grammar import closed, open_classes
-from .naturalise import natural_label
+from .naturalise import SECOND_PERSON, natural_label
 from .stance import NEGATIVE_AT, POSITIVE_AT, compound
 
 MAX_TOPIC_WORDS = 7
 MAX_QUOTE_WORDS = 16
-_PERSON = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "we": "you", "us": "you",
-           "our": "your", "ours": "yours", "ourselves": "yourselves"}
+# First person to second, word by word (naturalise's table; "am" is left to the verb's own agreement).
+_PERSON = {k: v for k, v in SECOND_PERSON.items() if k != "am"}
 # Dependents that belong to a noun phrase before its head.
 _NP_LEFT = frozenset("det poss amod compound nummod nmod quantmod predet advmod case".split())
 # Dependents of a gerund that are not part of its phrase: other clauses and discourse.
