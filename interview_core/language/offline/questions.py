@@ -239,11 +239,6 @@ def _templates(request: QuestionRequest, values: dict[str, str]) -> tuple[list[s
     return own or generic, generic
 
 
-def _probe(template: str) -> str:
-    """A slotless template as the probe after a quote ("Why does that matter to you?")."""
-    return template[0].upper() + template[1:] if template else template
-
-
 def _with_lead_in(question: str, lead_in: str) -> str:
     if not lead_in:
         return question
