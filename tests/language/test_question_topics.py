@@ -34,6 +34,9 @@ TABLE = [
     ("owning a dog", "we don't own a dog, we just walk the neighbour's", "quote", "we don't own a dog"),
     ("a dog", "we don't own a dog, we just walk the neighbour's", "quote", "we don't own a dog"),
     ("no rain cover", "There's no rain cover on the pushchair.", "quote", "no rain cover"),
+    # what the respondent sets against what they want is negated: quoted with it, never asked "why it matters"
+    ("queueing at the bakery", "Ordering ahead instead of queueing at the bakery.", "quote",
+     "instead of queueing at the bakery"),
     # a quote below a negation keeps it ("[Not having] to go back ..." would turn it round)
     ("go back to the dentist", "Not having to go back to the dentist every month.", "quote",
      "Not having to go back to the dentist"),

@@ -269,17 +269,36 @@ def _clause_of(tok):
 
 
 def is_negated(tok) -> bool:
-    """Whether ``tok`` is negated where it stands: "not/never/n't" on it, "no" before it, "without"
-    governing it, or a negated verb of which it is the object (a subject is not negated by its verb:
+    """Whether ``tok`` is negated where it stands: "not/never/n't" on it, "no" before it, "without",
+    "instead of" or "rather than" governing it, or a negated verb of which it is the object (a subject is not negated by its verb:
     "my teacher never notices")."""
     for a in _ancestors(tok):
         if any(c.dep_ == "neg" or (c.dep_ == "det" and c.lower_ == "no") for c in a.children):
             return True
-        if a.dep_ == "pobj" and a.head.lower_ == "without":
+        if a.dep_ in ("pobj", "pcomp") and (a.head.lower_ == "without" or _contrasted(a.head)):
             return True
+        if a.dep_ == "conj":  # "Ordering ahead instead of queueing": the parser joins them as a coordination
+            ccs = [c for c in a.head.children if c.dep_ == "cc" and c.i < a.i]
+            if ccs and (_contrasted(ccs[-1]) or ccs[-1].lower_ in ("not", "nor")):
+                return True
         if a.pos_ in ("VERB", "AUX") or a.dep_ in ("nsubj", "nsubjpass", "csubj"):
             return False
     return False
+
+
+def _negation_above(top) -> bool:
+    """Whether a negation outside ``top``'s subtree bears on it: a "not" on a word above it, or "without",
+    "instead of", "rather than" governing it."""
+    above = _ancestors(top)[1:]
+    return any(c.dep_ == "neg" for a in above for c in a.children) or (
+        not any(c.dep_ == "neg" for c in top.children) and is_negated(top)
+        and not any(t.lower_ in ("without", "instead", "rather", "not", "n't", "no") for t in top.subtree))
+
+
+def _contrasted(prep) -> bool:
+    """A preposition that sets its object against what is wanted: "instead of", "rather than"."""
+    before = prep.doc[prep.i - 1] if prep.i else None
+    return before is not None and (prep.lower_, before.lower_) in (("of", "instead"), ("than", "rather"))
 
 
 def _wanted(tok) -> bool:
@@ -332,7 +351,7 @@ def _quote(head, matched: list) -> str:
             drop = {t.i for c in top.subtree if c.i != top.i and c.dep_ in _OTHER_CLAUSE - {"punct"}
                     and not (c.dep_ == "relcl" and c.head.pos_ == "PRON")
                     and not keep & {t.i for t in c.subtree} for t in c.subtree}
-            if any(c.dep_ == "neg" for a in _ancestors(top)[1:] for c in a.children):
+            if _negation_above(top):
                 continue  # a window below a negation would turn the meaning round ("[Not having] to go back")
             for window in (_trim(list(top.subtree), keep), _trim([t for t in top.subtree if t.i not in drop], keep)):
                 complete = all(t.head.i in {w.i for w in window} or t.i == top.i for t in window)
