@@ -27,6 +27,8 @@ TABLE = [
     ("panels lie", "the panels lie about how much they make", "quote", "the panels lie"),
     # a noun judged by a linking verb: what is said of it is the point, so the clause is quoted
     ("hire fee", "The hire fee is a total rip-off.", "quote", "The hire fee is a total rip-off"),
+    # a noun inside a condition is quoted with it, never asked about as a thing they have
+    ("a fiver", "if its more than a fiver a loaf, forget it", "quote", "if its more than a fiver a loaf"),
     # an adjective is no topic: the answer has no clause to quote, so a plain probe
     ("cheap", "cheap.", "none", ""),
     ("pretty reliable", "it's pretty reliable tbh", "quote", "it's pretty reliable"),

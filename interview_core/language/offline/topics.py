@@ -148,7 +148,8 @@ def _analyse(sent, matched: list) -> Topic:
     clause = _clause_of(head)
     stance, want = _stance(clause, sent), _wanted(head)
     negated = is_negated(head)
-    if head.pos_ in ("NOUN", "PROPN") and not negated and not _comment(head) and not _judged(head):
+    if head.pos_ in ("NOUN", "PROPN") and not negated and not _comment(head) and not _judged(head) \
+            and not _conditional(head):
         phrase = _noun_phrase(head, {t.i for t in matched}) if not _self_description(head) else None
         if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
             return Topic("np", text=_phrase_text(phrase), stance=stance, want=want, person=_is_person(head),
@@ -196,6 +197,12 @@ def _judged(head) -> bool:
     verb = head.head
     return head.dep_ in ("nsubj", "nsubjpass") and verb.lemma_.lower() in _LINKING and any(
         c.dep_ in ("acomp", "attr", "prep", "oprd") for c in verb.children)
+
+
+def _conditional(tok) -> bool:
+    """A word inside an "if" or "unless" clause ("if its more than a tenner, forget it"): a condition, not
+    a thing the respondent has; the clause is quoted."""
+    return any(c.dep_ == "mark" and c.lower_ in ("if", "unless") for a in _ancestors(tok) for c in a.children)
 
 
 def _self_description(head) -> bool:
@@ -369,8 +376,8 @@ def _trim(tokens: list, keep: set[int]) -> list:
     """``tokens`` without leading conjunctions, fillers and discourse words or trailing conjunctions,
     and without edge punctuation."""
     lead = closed().coordinators | closed().interjections
-    while tokens and tokens[0].i not in keep and (tokens[0].is_punct or tokens[0].dep_ in _CLAUSE_EDGE
-                                                  or (tokens[0].lower_ in lead and tokens[0].dep_ in ("advmod", "cc"))):
+    while tokens and tokens[0].i not in keep and tokens[0].lower_ not in ("if", "unless") and (  # a condition stays one
+            tokens[0].is_punct or tokens[0].dep_ in _CLAUSE_EDGE or (tokens[0].lower_ in lead and tokens[0].dep_ in ("advmod", "cc"))):
         tokens = tokens[1:]
     while tokens and tokens[-1].i not in keep and (tokens[-1].is_punct or tokens[-1].dep_ in _CLAUSE_EDGE):
         tokens = tokens[:-1]
