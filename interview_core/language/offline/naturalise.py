@@ -98,3 +98,31 @@ def _is_nominal(word: str) -> bool:
     """A word read as a noun: a noun reading and not an adjective that the lexicon also lists as a noun."""
     classes = open_classes(word.lower())
     return bool({"NOUN", "PROPN"} & classes) and "ADJ" not in classes
+
+
+def concept_phrase(name: str, proper: frozenset[str] = frozenset()) -> str:
+    """The concept's name as a noun phrase for "When you think about {concept}": the respondent's
+    stimulus is named as written, read by the parser. The words stay as given (lower case unless a
+    proper noun in ``proper`` or an acronym); a singular common noun head without a determiner takes
+    "the" ("the dog walking app"); a plural, a gerund, a mass-like compound of names or a brand takes
+    none ("cooking classes", "e-bike commuting", "Hearth One"). A name the parser does not read as a
+    noun phrase falls back to :func:`natural_label`."""
+    from ...text.parse import parse
+
+    text = " ".join(name.split()).strip(" .!?")
+    doc = parse(text) if text else None
+    if doc is None or len(doc) == 0:
+        return natural_label(name, proper).strip('"')
+    root = next((t for t in doc if t.dep_ == "ROOT"), doc[-1])
+    if root.pos_ not in ("NOUN", "PROPN") and root.tag_ not in ("VBG", "NN", "NNS"):
+        return natural_label(name, proper).strip('"')
+    if any(t.pos_ in ("VERB", "AUX") and t.tag_ != "VBG" and t.dep_ not in ("amod", "compound") for t in doc):
+        return natural_label(name, proper).strip('"')
+    named = {t.i for t in doc if t.text in proper or (t.text.isupper() and len(t.text) > 1)
+             or any(ch.isupper() for ch in t.text[1:])}  # "ToolShelf", "NHS": written as given
+    out = [t.text if t.i in named else t.text.lower() for t in doc]
+    phrase = "".join(w + t.whitespace_ for w, t in zip(out, doc)).strip()
+    activity = root.tag_ == "VBG" or (root.lower_.endswith("ing") and bool(verb_lemma(root.lower_)))
+    if doc[0].tag_ in ("DT", "PRP$") or root.tag_ in ("NNS", "NNPS") or activity or root.i in named:
+        return phrase
+    return "the " + phrase

@@ -15,7 +15,7 @@ from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
 from .meta import answer_meta_topic
 from .grammar import closed, is_plural_phrase
-from .naturalise import invented_names, natural_label, proper_nouns
+from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.primitives import jaccard, words
 from .topics import Topic, element_topic, topic_for
 
@@ -184,7 +184,7 @@ def _values(request: QuestionRequest) -> dict[str, str]:
     return {
         "focus": natural_label(request.focus.label, proper) if request.focus.label else "",
         "summary": _join(labels) if labels else "",
-        "concept": natural_label(name.split(",")[0], proper).strip('"'),
+        "concept": concept_phrase(name.split(",")[0], proper),
         "stimulus_intro": first_sentence if len(first_sentence) <= MAX_INTRO_CHARS else "",
     }
 
@@ -209,17 +209,32 @@ def request_topic(request: QuestionRequest) -> Topic | None:
     return topic_for(request.focus.label, [t.answer for t in request.recent_turns])
 
 
-def _generic(strategy, focused: bool, has_summary: bool) -> list[str]:
-    """Built-in wording for a strategy without templates, chosen by keywords in its name/description."""
+def _generic_entry(strategy) -> dict | None:
+    """The built-in wording entry of a strategy: the first whose keywords occur in its name/description."""
     text = f"{getattr(strategy, 'name', '')} {getattr(strategy, 'description', '')}".lower()
     for entry in _wording()["generic"]:
         if not entry["keywords"] or any(k in text for k in entry["keywords"]):
-            if focused:
-                return list(entry["focused"])
-            if not has_summary and "unfocused_no_summary" in entry:
-                return list(entry["unfocused_no_summary"])
-            return list(entry["unfocused"])
-    return []
+            return entry
+    return None
+
+
+def strategy_function(strategy) -> str:
+    """What a strategy's question does ('ladder', 'clarify', 'emotion', ...), read from its name and
+    description by the built-in wording's keywords; 'default' when none matches."""
+    entry = _generic_entry(strategy) if strategy is not None else None
+    return entry["function"] if entry else "default"
+
+
+def _generic(strategy, focused: bool, has_summary: bool) -> list[str]:
+    """Built-in wording for a strategy without templates, chosen by keywords in its name/description."""
+    entry = _generic_entry(strategy)
+    if entry is None:
+        return []
+    if focused:
+        return list(entry["focused"])
+    if not has_summary and "unfocused_no_summary" in entry:
+        return list(entry["unfocused_no_summary"])
+    return list(entry["unfocused"])
 
 
 def _templates(request: QuestionRequest, values: dict[str, str]) -> tuple[list[str], list[str]]:
@@ -252,7 +267,8 @@ def _known_templates(request: QuestionRequest, primary: list[str], fallback: lis
     own = [t for st in getattr(request.methodology, "strategies", []) or [] for t in st.question_templates]
     builtin = [t for e in _wording()["generic"] for k in ("focused", "unfocused", "unfocused_no_summary")
                for t in e.get(k, [])]
-    builtin += [t for family in ("topic_frames", "quote_probes") for ts in _wording()[family].values() for t in ts]
+    builtin += [t for family in ("topic_frames", "quote_probes", "ladder_frames", "ladder_probes")
+                for ts in _wording()[family].values() for t in ts]
     # Longest first: a template that is another's prefix must not claim its questions.
     return sorted(dict.fromkeys(primary + fallback + own + builtin), key=len, reverse=True)
 
@@ -405,8 +421,11 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             values = dict(values, focus="")
             request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     primary, fallback = _templates(request, values)
+    # A laddering strategy keeps asking why, in the words that fit the topic's stance.
+    ladder = request.kind == "follow_up" and strategy_function(request.strategy) == "ladder"
     if values["focus"] and topic is not None:
-        family = _wording()["topic_frames"][frame_family(topic)]
+        frames = _wording()["ladder_frames" if ladder else "topic_frames"]
+        family = frames.get(frame_family(topic)) or _wording()["topic_frames"][frame_family(topic)]
         own = [t for t in primary if "{focus}" in t and fits_topic(t, topic)]
         # A topic with a stance of its own (a complaint, a person) always has its family's frames among
         # the candidates; a neutral or positive one only when the strategy has too few that fit.
@@ -422,7 +441,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
     if said:
         probes = _wording()["quote_probes"]
-        primary = [f"{said} {p}" for p in probes[frame_family(topic)]]
+        own_probes = (_wording()["ladder_probes"] if ladder else probes)[frame_family(topic)]
+        primary = [f"{said} {p}" for p in own_probes]
         fallback = [f"{said} {p}" for p in dict.fromkeys(probes["neutral"] + probes[frame_family(topic)])]
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)

@@ -344,8 +344,8 @@ def _subtree_span(tok):
 def _quote(head, matched: list) -> str:
     """The respondent's words around ``matched``, verbatim: the first parse-complete window that holds
     them, has a verb and a content word and is 3 to MAX_QUOTE_WORDS words long, trying the clause of
-    ``head`` and then each clause above it (each whole, then without the joined, adverbial or relative
-    clauses inside it that hold no matched word), first among windows with a finite verb, then the whole
+    ``head`` and then each clause above it (each without the joined, adverbial or relative clauses inside it
+    that hold no matched word, then whole: the narrowest window keeps the question on the focus), first among windows with a finite verb, then the whole
     sentence; "" when none fits."""
     keep = {t.i for t in matched}
     clauses = [a for a in _ancestors(head) if a.pos_ in ("VERB", "AUX") or a.dep_ == "ROOT"]
@@ -360,7 +360,7 @@ def _quote(head, matched: list) -> str:
                     and not keep & {t.i for t in c.subtree} for t in c.subtree}
             if _negation_above(top):
                 continue  # a window below a negation would turn the meaning round ("[Not having] to go back")
-            for window in (_trim(list(top.subtree), keep), _trim([t for t in top.subtree if t.i not in drop], keep)):
+            for window in (_trim([t for t in top.subtree if t.i not in drop], keep), _trim(list(top.subtree), keep)):
                 complete = all(t.head.i in {w.i for w in window} or t.i == top.i for t in window)
                 if complete and _quotable(window) and (not finite or any(t.tag_ in _FINITE_TAGS for t in window)):
                     return _span_text(window).replace('"', "'")
