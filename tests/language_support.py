@@ -18,3 +18,14 @@ def concept_in_language(tmp_path: Path, monkeypatch, language: str = "de", conce
                     encoding="utf-8")
     monkeypatch.setenv("INTERVIEW_EXTRA_CONFIG_DIRS", str(tmp_path / "cfg"))
     return path
+
+
+def ask_follow_up(methodology, concept, label: str, answer: str, turn: int, strategy: str = "deepen") -> str:
+    """The offline follow-up question on node ``label`` after one answer (the question writer's tests)."""
+    from interview_core.language.contracts import FocusRef, QuestionRequest, Turn
+    from interview_core.language.offline import OfflineLanguage
+
+    request = QuestionRequest(methodology=methodology, concept=concept, strategy=methodology.strategy(strategy),
+                              turn_number=turn, focus=FocusRef(kind="node", label=label),
+                              recent_turns=[Turn(question="What comes to mind?", answer=answer)])
+    return OfflineLanguage().write_question(request).question

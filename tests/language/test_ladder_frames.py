@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from interview_core.language.contracts import FocusRef, QuestionRequest, Turn
-from interview_core.language.offline import OfflineLanguage
+from language_support import ask_follow_up as ask
 from interview_core.language.offline.naturalise import concept_phrase
 from interview_core.language.offline.questions import strategy_function
 from interview_core.language.offline.topics import topic_for
@@ -17,11 +16,6 @@ from interview_core.simulation.intent import classify
 LADDERS = re.compile(r"\bwhy\b|give you|help(s)? you|important|matters?\b|make possible|makes? possible|value|difference|problem", re.I)
 
 
-def ask(mec, concept, label, answer, turn, strategy):
-    request = QuestionRequest(methodology=mec, concept=concept, strategy=mec.strategy(strategy), turn_number=turn,
-                              focus=FocusRef(kind="node", label=label),
-                              recent_turns=[Turn(question="What comes to mind?", answer=answer)])
-    return OfflineLanguage().write_question(request).question
 
 
 def test_the_strategy_function_is_read_from_its_name(mec):

@@ -6,8 +6,7 @@ import re
 
 import pytest
 
-from interview_core.language.contracts import FocusRef, QuestionRequest, Turn
-from interview_core.language.offline import OfflineLanguage
+from language_support import ask_follow_up as ask
 from interview_core.language.offline.questions import frame_family
 from interview_core.language.offline.topics import topic_for
 
@@ -72,11 +71,6 @@ def test_stance_and_kind_choose_the_frame_family(label, answer, family):
     assert frame_family(topic_for(label, [answer])) == family
 
 
-def ask(mec, concept, label, answer, turn, strategy="deepen"):
-    request = QuestionRequest(methodology=mec, concept=concept, strategy=mec.strategy(strategy), turn_number=turn,
-                              focus=FocusRef(kind="node", label=label),
-                              recent_turns=[Turn(question="What comes to mind?", answer=answer)])
-    return OfflineLanguage().write_question(request).question
 
 
 POSITIVE_FRAME = re.compile(r"give you|help(s)? you|worth it|important|matter|miss|make(s)? a difference|do for you",
