@@ -105,7 +105,7 @@ def concept_phrase(name: str, proper: frozenset[str] = frozenset()) -> str:
     stimulus is named as written, read by the parser. The words stay as given (lower case unless a
     proper noun in ``proper`` or an acronym); a singular common noun head without a determiner takes
     "the" ("the dog walking app"); a plural, a gerund, a mass-like compound of names or a brand takes
-    none ("cooking classes", "e-bike commuting", "Hearth One"). A name the parser does not read as a
+    none ("cooking classes", "e-bike commuting", "Spokesmith"). A name the parser does not read as a
     noun phrase falls back to :func:`natural_label`."""
     from ...text.parse import parse
 
