@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,3 +30,13 @@ def ask_follow_up(methodology, concept, label: str, answer: str, turn: int, stra
                               turn_number=turn, focus=FocusRef(kind="node", label=label),
                               recent_turns=[Turn(question="What comes to mind?", answer=answer)])
     return OfflineLanguage().write_question(request).question
+
+
+def ask_over_turns(methodology, concept, label: str, answer: str, turns: int, strategy: str = "deepen") -> list[str]:
+    """The follow-up on ``label`` as written at turns 0 .. turns-1 (the writer varies its wording by turn)."""
+    return [ask_follow_up(methodology, concept, label, answer, turn, strategy) for turn in range(turns)]
+
+
+def outside_quotes(question: str) -> str:
+    """The question with every quoted passage (the respondent's own words) blanked out."""
+    return re.sub(r'"[^"]*"', " ", question)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from language_support import ask_follow_up as ask
+from language_support import ask_over_turns, outside_quotes
 from interview_core.language.offline.naturalise import concept_phrase
 from interview_core.language.offline.questions import strategy_function
 from interview_core.language.offline.topics import topic_for
@@ -32,17 +32,16 @@ def test_the_strategy_function_is_read_from_its_name(mec):
     ("quick turnaround", "the quick turnaround, same day usually"),
 ])
 def test_a_laddering_strategy_asks_why_whatever_the_stance(mec, oat_milk, label, answer):
-    for turn in range(6):
-        q = ask(mec, oat_milk, label, answer, turn, "deepen")
-        probe = re.sub(r'"[^"]*"', " ", q)
+    for q in ask_over_turns(mec, oat_milk, label, answer, 6, "deepen"):
+        probe = outside_quotes(q)
         assert LADDERS.search(probe), q
         assert classify(q) == "ladder_up", q
 
 
 def test_a_complaint_is_laddered_without_presuming_a_benefit(mec, oat_milk):
     answer = "the last mechanic cancelled twice and still charged me for a repair"
-    for turn in range(6):
-        probe = re.sub(r'"[^"]*"', " ", ask(mec, oat_milk, "charging me for a repair", answer, turn, "deepen"))
+    for q in ask_over_turns(mec, oat_milk, "charging me for a repair", answer, 6, "deepen"):
+        probe = outside_quotes(q)
         assert not re.search(r"give you|help(s)? you|possible|value", probe, re.I), probe
 
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from language_support import ask_follow_up as ask
+from language_support import ask_over_turns, outside_quotes
 from interview_core.language.offline.questions import frame_family
 from interview_core.language.offline.topics import topic_for
 
@@ -83,20 +83,18 @@ POSITIVE_FRAME = re.compile(r"give you|help(s)? you|worth it|important|matter|mi
     ("my flat being small so", "my flat is small so the batteries are a real pain"),
 ])
 def test_a_complaint_never_gets_a_frame_that_presumes_a_benefit(mec, oat_milk, label, answer):
-    for turn in range(8):
-        q = ask(mec, oat_milk, label, answer, turn)
-        assert not POSITIVE_FRAME.search(re.sub(r'"[^"]*"', " ", q)), q
+    for q in ask_over_turns(mec, oat_milk, label, answer, 8):
+        assert not POSITIVE_FRAME.search(outside_quotes(q)), q
 
 
 def test_a_negated_topic_keeps_its_negation(mec, oat_milk):
     answer = "we don't own a dog, we just walk the neighbour's"
-    for turn in range(8):
-        q = ask(mec, oat_milk, "owning a dog", answer, turn)
+    for q in ask_over_turns(mec, oat_milk, "owning a dog", answer, 8):
         assert "don't own a dog" in q and "owning a dog" not in q, q
 
 
 def test_a_want_is_asked_what_having_it_would_change(mec, oat_milk):
-    asked = [ask(mec, oat_milk, "a bigger oven", "I wish I had a bigger oven.", turn) for turn in range(8)]
+    asked = ask_over_turns(mec, oat_milk, "a bigger oven", "I wish I had a bigger oven.", 8)
     assert all("without a bigger oven" not in q and "miss" not in q for q in asked), asked
     assert any("if you had a bigger oven" in q or "a bigger oven make possible" in q for q in asked), asked
 
@@ -107,16 +105,14 @@ def test_a_want_is_asked_what_having_it_would_change(mec, oat_milk):
     ("getting to borrow a trailer", "we don't have a van so getting to borrow a trailer is a hassle"),
 ])
 def test_a_fragment_is_quoted_verbatim_never_put_in_a_slot(mec, oat_milk, label, answer):
-    for turn in range(6):
-        q = ask(mec, oat_milk, label, answer, turn)
+    for q in ask_over_turns(mec, oat_milk, label, answer, 6):
         quoted = re.findall(r'"([^"]+)"', q)
         assert len(quoted) == 1 and quoted[0] in answer, q
-        assert label not in re.sub(r'"[^"]*"', " ", q), q
+        assert label not in outside_quotes(q), q
 
 
 def test_an_adjective_alone_gets_a_plain_probe(mec, oat_milk):
-    for turn in range(6):
-        q = ask(mec, oat_milk, "cheap", "cheap.", turn)
+    for q in ask_over_turns(mec, oat_milk, "cheap", "cheap.", 6):
         assert "cheap" not in q.lower() and '"' not in q, q
 
 
