@@ -28,7 +28,9 @@ HELDOUT = ROOT / "tests" / "language" / "data" / "heldout_answers.yaml"
 ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.yaml", "unseen"),
                (ROOT / "evaluation" / "answers" / "heldout.yaml", "unseen"),
                (ROOT / "evaluation" / "answers" / "wave4_dev.yaml", "wave4"),
-               (ROOT / "evaluation" / "answers" / "wave4_heldout.yaml", "wave4"))
+               (ROOT / "evaluation" / "answers" / "wave4_heldout.yaml", "wave4"),
+               (ROOT / "evaluation" / "answers" / "wave5_dev.yaml", "wave5"),
+               (ROOT / "evaluation" / "answers" / "wave5_heldout.yaml", "wave5"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
 
