@@ -10,7 +10,8 @@ from interview_core.dedup.matcher import HybridMatcher
 
 def test_bundled_set_is_large_varied_and_has_near_antonyms():
     pairs = load_pairs()
-    assert len(pairs) >= 200 and len({p.domain for p in pairs}) >= 6 and {p.split for p in pairs} == {"dev", "heldout", "fresh"}
+    assert len(pairs) >= 200 and len({p.domain for p in pairs}) >= 6
+    assert {p.split for p in pairs} == {"dev", "heldout", "fresh", "fresh2"}
     assert sum(p.same for p in pairs) >= 100 and sum(not p.same for p in pairs) >= 100
     labelled = {(p.a, p.b): p.same for p in pairs}
     assert labelled[("cheap", "expensive")] is False and labelled[("sweet", "not sweet enough")] is False
@@ -39,10 +40,13 @@ def test_evaluate_counts_per_split():
 
 def test_lexical_fallback_keeps_precision_on_every_split():
     results, _ = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)), load_pairs())
-    # the ``fresh`` split is measured only (interview bench dedup), never a target a test tunes towards
-    assert all(c.precision >= 0.95 for split, c in results.items() if split != "fresh")
-    assert "fresh" in results
-    assert results["all"].recall >= 0.25  # the recall goal is the embedding path's (interview bench dedup)
+    # the ``fresh`` and ``fresh2`` splits are measured only (interview bench dedup), never a target a test
+    # tunes towards
+    assert all(c.precision >= 0.95 for split, c in results.items() if split not in {"fresh", "fresh2"})
+    assert "fresh" in results and "fresh2" in results
+    # a floor on the splits a test may target (the measured-only splits count in "all" too); the recall goal is
+    # the embedding path's (interview bench dedup)
+    assert results["dev"].recall >= 0.25 and results["heldout"].recall >= 0.25
 
 
 def test_time_turns_and_summary():
