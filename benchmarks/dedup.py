@@ -12,6 +12,7 @@ from pathlib import Path
 from interview_core.config.settings import PROJECT_ROOT, load_settings
 from interview_core.dedup.calibration import DEFAULT_PATH as CALIBRATION_PATH
 from interview_core.dedup.calibration import save_calibration
+from interview_core.dedup.embeddings import clear_vector_caches
 from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
 from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.lexicon import default_lexicon
@@ -117,6 +118,7 @@ def run(args) -> int:
         print(f"external pairs: NOT MEASURED ({args.external} not found)")
     labels = list(dict.fromkeys(x for p in pairs for x in (p.a, p.b)))
     existing, fresh = labels[: args.nodes], labels[args.nodes :][: (args.turns + 1) * args.per_turn]
+    clear_vector_caches()  # the encoder's process-wide cache holds every label evaluated above
     times = time_turns(HybridMatcher(dedup, lexicon=lexicon), existing, fresh, per_turn=args.per_turn)  # a fresh vector cache
     total = summarise_times([e + m for e, m, _ in times])
     embed, match = summarise_times([e for e, _, _ in times]), summarise_times([m for _, m, _ in times])

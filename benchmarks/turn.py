@@ -1,14 +1,21 @@
 """Full offline turns through the real pipeline (all twelve stages, SQLite included) at a given graph size.
 
 A session on the project's means-end chain is pre-filled with a synthetic graph of about ``size`` nodes
-(through the engine, as earlier turns would have), then natural answers are run through
+(through the engine, as earlier turns would have), stored as the session's last completed turn and loaded
+back (as a server process resumes a session), then natural answers are run through
 ``InterviewSession.answer`` and each turn's wall-clock milliseconds (the stages plus the one commit of the
-turn's writes) and per-stage milliseconds are recorded. Reported:
-medians over the timed turns (after one warm-up turn).
+turn's writes), process CPU milliseconds, encoder calls and per-stage milliseconds are recorded.
+Reported: medians over the timed turns (after one warm-up turn), the graph size the timed turns ran on,
+and the load average around the run (the machine is shared: CPU time is the steadier figure).
+
+Before 2026-11-23 the pre-filled graph was never stored: the session found the database one turn behind
+its own counter, reloaded itself from it and ran every timed turn on an almost empty graph (2 to 40
+nodes), while the report printed the size of the discarded synthetic graph.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import tempfile
@@ -45,8 +52,22 @@ def _never_closing_methodology() -> str:
     return yaml.safe_dump(data, sort_keys=False)
 
 
+def _store_prefill(session, turn: int) -> None:
+    """Store the pre-filled engine as completed turn ``turn``, as the pipeline would have stored it."""
+    from interview_core.pipeline.record import STATE_VERSION, engine_state
+
+    graph = session.engine.graph.to_dict()
+    session.repo.save_turn(
+        session.session_id, turn, nodes=graph["nodes"], edges=graph["edges"],
+        engine_state=engine_state(session.engine, session.matcher), engine_state_version=STATE_VERSION,
+        scoring={"strategy": None, "focus": None, "score": None, "phase": None, "signals": {}}, alternatives=[],
+        turn_result={"turn_number": turn},
+        canonical=session.canonical.to_dict() if session.canonical is not None else None)
+
+
 def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int = 0) -> dict:
-    """Median total and per-stage ms of ``turns`` offline turns at about ``size`` nodes."""
+    """Median wall and CPU ms, encoder calls and per-stage ms of ``turns`` offline turns at about ``size``
+    nodes."""
     from interview_core.session import InterviewSession  # heavy imports only when the bench runs
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -62,27 +83,41 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
             result = synthetic_answer(engine.methodology, rng, turn, labels)
             engine.apply_extraction(result, f"synthetic-{turn}", turn)
             engine.compute_state(result.assessment, turn)
-        session.completed_turns = turn
-        totals, stages = [], {}
+        _store_prefill(session, turn)
+        session = InterviewSession.load(session.session_id, repo=session.repo, settings=settings)
+        start_nodes = len(session.engine.graph)
+        load_before = os.getloadavg()
+        totals, cpus, calls, texts, stages = [], [], [], [], {}
         for i in range(turns + 1):
-            started = time.perf_counter()
+            calls_before, texts_before = session.matcher.encode_calls, session.matcher.encoded_texts
+            started, cpu_started = time.perf_counter(), time.process_time()
             result = session.answer(ANSWERS[i % len(ANSWERS)])
             wall_ms = (time.perf_counter() - started) * 1000  # the stages plus the turn's one commit
+            cpu_ms = (time.process_time() - cpu_started) * 1000
             if i == 0:
-                continue  # warm-up: first embedding batch, first SQLite writes
+                continue  # warm-up: the canonical graph's first pass, first SQLite writes
             totals.append(wall_ms)
+            cpus.append(cpu_ms)
+            calls.append(session.matcher.encode_calls - calls_before)
+            texts.append(session.matcher.encoded_texts - texts_before)
             stages.setdefault("(commit and checks)", []).append(wall_ms - result.latency_ms)
             for name, ms in result.stage_ms.items():
                 stages.setdefault(name, []).append(ms)
         return {
-            "size": size, "nodes": len(engine.graph), "embeddings": session.canonical_status,
+            "size": size, "nodes": start_nodes, "end_nodes": len(session.engine.graph),
+            "embeddings": session.canonical_status,
             "turn_ms": statistics.median(totals), "p90_ms": sorted(totals)[int(0.9 * (len(totals) - 1))],
+            "cpu_ms": statistics.median(cpus), "encode_calls": sum(calls) / len(calls),
+            "encoded_texts": sum(texts) / len(texts),
+            "load": (load_before[0], os.getloadavg()[0]),
             "stage_ms": {k: statistics.median(v) for k, v in stages.items()},
         }
 
 
 def print_turns(rows: list[dict]) -> None:
     for r in rows:
-        print(f"\nfull offline turn at {r['nodes']} nodes ({r['embeddings']}): median {r['turn_ms']:.1f} ms, p90 {r['p90_ms']:.1f} ms")
+        print(f"\nfull offline turn at {r['nodes']}-{r['end_nodes']} nodes ({r['embeddings']}): median {r['turn_ms']:.1f} ms, "
+              f"p90 {r['p90_ms']:.1f} ms; process CPU median {r['cpu_ms']:.1f} ms; encoder calls per turn "
+              f"{r['encode_calls']:.2f} ({r['encoded_texts']:.1f} texts); load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}")
         for name, ms in r["stage_ms"].items():
             print(f"  {name:20s} {ms:8.2f} ms")
