@@ -212,7 +212,8 @@ def _packed_linear_class():
 
 
 def _convert_linears(model, precision: str):
-    """A copy of ``model`` whose linear layers run as :func:`_packed_linear_class` in ``precision``."""
+    """A copy of ``model`` whose linear layers run as :func:`_packed_linear_class` in ``precision``, without
+    the transformer's unused pooler."""
     import copy
 
     import torch
@@ -230,6 +231,11 @@ def _convert_linears(model, precision: str):
 
     with torch.inference_mode():
         swap(converted)
+        for module in converted.modules():
+            # The transformer's pooler (a dense layer on the first token) feeds nothing a sentence-transformers
+            # model reads: its pooling module takes the token embeddings.
+            if isinstance(getattr(module, "pooler", None), torch.nn.Module):
+                module.pooler = None
     return converted.eval()
 
 
