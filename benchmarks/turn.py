@@ -52,6 +52,12 @@ def _never_closing_methodology() -> str:
     return yaml.safe_dump(data, sort_keys=False)
 
 
+def _forward_passes(encoder) -> int:
+    """The model's forward passes so far (0 without an encoder or one that does not count them)."""
+    stats = getattr(encoder, "stats", None)
+    return stats().forward_passes if stats is not None else 0
+
+
 def _store_prefill(session, turn: int) -> None:
     """Store the pre-filled engine as completed turn ``turn``, as the pipeline would have stored it."""
     from interview_core.pipeline.record import STATE_VERSION, engine_state
@@ -68,8 +74,11 @@ def _store_prefill(session, turn: int) -> None:
 def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int = 0) -> dict:
     """Median wall and CPU ms, encoder calls and per-stage ms of ``turns`` offline turns at about ``size``
     nodes."""
+    from interview_core.dedup.embeddings import clear_vector_caches, get_encoder
     from interview_core.session import InterviewSession  # heavy imports only when the bench runs
 
+    clear_vector_caches()  # an earlier size's texts must not be cache hits here
+    encoder = get_encoder() if embeddings else None
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database=str(Path(tmp) / "bench.db"), dedup=DedupSettings(embeddings_enabled=embeddings))
         session = InterviewSession.start("means_end_chain", "oat_milk", settings=settings, max_turns=10_000, seed=seed,
@@ -87,9 +96,10 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
         session = InterviewSession.load(session.session_id, repo=session.repo, settings=settings)
         start_nodes = len(session.engine.graph)
         load_before = os.getloadavg()
-        totals, cpus, calls, texts, stages = [], [], [], [], {}
+        totals, cpus, calls, texts, passes, stages = [], [], [], [], [], {}
         for i in range(turns + 1):
             calls_before, texts_before = session.matcher.encode_calls, session.matcher.encoded_texts
+            passes_before = _forward_passes(encoder)
             started, cpu_started = time.perf_counter(), time.process_time()
             result = session.answer(ANSWERS[i % len(ANSWERS)])
             wall_ms = (time.perf_counter() - started) * 1000  # the stages plus the turn's one commit
@@ -100,6 +110,7 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
             cpus.append(cpu_ms)
             calls.append(session.matcher.encode_calls - calls_before)
             texts.append(session.matcher.encoded_texts - texts_before)
+            passes.append(_forward_passes(encoder) - passes_before)
             stages.setdefault("(commit and checks)", []).append(wall_ms - result.latency_ms)
             for name, ms in result.stage_ms.items():
                 stages.setdefault(name, []).append(ms)
@@ -108,7 +119,7 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
             "embeddings": session.canonical_status,
             "turn_ms": statistics.median(totals), "p90_ms": sorted(totals)[int(0.9 * (len(totals) - 1))],
             "cpu_ms": statistics.median(cpus), "encode_calls": sum(calls) / len(calls),
-            "encoded_texts": sum(texts) / len(texts),
+            "encoded_texts": sum(texts) / len(texts), "forward_passes": sum(passes) / len(passes),
             "load": (load_before[0], os.getloadavg()[0]),
             "stage_ms": {k: statistics.median(v) for k, v in stages.items()},
         }
@@ -117,7 +128,8 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
 def print_turns(rows: list[dict]) -> None:
     for r in rows:
         print(f"\nfull offline turn at {r['nodes']}-{r['end_nodes']} nodes ({r['embeddings']}): median {r['turn_ms']:.1f} ms, "
-              f"p90 {r['p90_ms']:.1f} ms; process CPU median {r['cpu_ms']:.1f} ms; encoder calls per turn "
-              f"{r['encode_calls']:.2f} ({r['encoded_texts']:.1f} texts); load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}")
+              f"p90 {r['p90_ms']:.1f} ms; process CPU median {r['cpu_ms']:.1f} ms; per turn {r['encode_calls']:.2f} "
+              f"encoder calls ({r['encoded_texts']:.1f} texts), {r['forward_passes']:.2f} model passes; "
+              f"load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}")
         for name, ms in r["stage_ms"].items():
             print(f"  {name:20s} {ms:8.2f} ms")
