@@ -32,11 +32,17 @@ class AnswerFeatures:
 
 
 def is_english(ws: list[str]) -> bool:
-    """Whether a word list reads as English: short lists pass, longer ones need common function words."""
+    """Whether a word list reads as English: short lists pass, longer ones need common function words or,
+    for a fragment of content words ("Fresh bread every weekend"), words that English knows
+    (:func:`language.english.plainly_not_english`: LemmInflect's lexicon, not a stopword share)."""
     if len(ws) < 4:
         return True
     stop = lexicon().stopwords
-    return sum(w in stop for w in ws) / len(ws) >= MIN_ENGLISH_SHARE
+    if sum(w in stop for w in ws) / len(ws) >= MIN_ENGLISH_SHARE:
+        return True
+    from ..english import plainly_not_english  # the language reader imports this package's word classes
+
+    return not plainly_not_english(" ".join(ws))
 
 
 def _clamp(x: float) -> float:

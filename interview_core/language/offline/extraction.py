@@ -23,6 +23,7 @@ from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
 from .concepts import normalised, question_spans, span_concepts
 from .stance import stance_and_reaction
+from .verdicts import verdict_spans
 from ...text.parse import parse
 from ...text.primitives import analysed_text, stem_string, tokens, words
 
@@ -274,7 +275,8 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
         text = analysed_text(answer)
         parsed, offsets = normalised(text)
         doc = parse(parsed)
-        items = _items(clauses, (doc, offsets), onto, known, _digressions(text) + question_spans(doc, offsets))
+        skip = _digressions(text) + question_spans(doc, offsets) + verdict_spans(doc, offsets)
+        items = _items(clauses, (doc, offsets), onto, known, skip)
     else:
         items = [None] * len(clauses)
 

@@ -65,15 +65,17 @@ def opens_like_question(sentence: str) -> bool:
     return first in c.auxiliaries and (second in c.subject_pronouns or second in ("this", "it", "that", "there"))
 
 
-def meta_topic(sentence: str) -> MetaTopic | None:
+def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     """What a sentence asks of the interviewer about the interview, or None. A sentence that matches a
-    topic's pattern counts when it is a question in form, also without its question mark."""
+    topic's pattern counts when it is a question in form, also without its question mark; a question about
+    what happens to someone's information is about privacy whatever its words
+    (:func:`asks_about_information`, ``context`` = the rest of the answer)."""
     joined = " ".join(words(sentence))
     for topic, pattern in _patterns().topics:
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or is_interrogative(sentence)
                                        or opens_like_question(sentence)):
             return topic  # type: ignore[return-value]
-    return None
+    return "privacy" if asks_about_information(sentence, context) else None
 
 
 def is_aside(sentence: str) -> bool:
@@ -83,7 +85,7 @@ def is_aside(sentence: str) -> bool:
 
 def answer_meta_topic(answer: str) -> MetaTopic | None:
     """The first question about the interview in an answer, or None."""
-    return next((t for _, _, s in sentences(answer) if (t := meta_topic(s))), None)
+    return next((t for _, _, s in sentences(answer) if (t := meta_topic(s, answer))), None)
 
 
 def _mentions_meta(sentence: str) -> bool:
@@ -96,6 +98,151 @@ def off_topic_spans(answer: str) -> list[tuple[int, int]]:
     interview (in an answer that asks about it, also when not phrased as a question: "just wondering who
     sees my answers"), and asides."""
     parts = sentences(answer)
-    asks = any(meta_topic(s) for _, _, s in parts)
+    asks = any(meta_topic(s, answer) for _, _, s in parts)
     return [(a, b) for a, b, s in parts
-            if is_interrogative(s) or meta_topic(s) or is_aside(s) or (asks and _mentions_meta(s))]
+            if is_interrogative(s) or meta_topic(s, answer) or is_aside(s) or (asks and _mentions_meta(s))]
+
+
+# --- Questions to the interviewer that are not about the interview, and privacy read by method -------------
+
+# A request for leave to ask ("can I ask who runs this?"): a first-person modal that addresses the interviewer.
+_REQUEST_VERBS = frozenset("ask know check say".split())
+# A question whose subject is the respondent and whose verb is a modal of deliberation ("would I trust an
+# app with that?") is the respondent thinking aloud, not a question to the interviewer.
+_DELIBERATIVE = frozenset("would should could might will shall".split())
+# WordNet hypernyms that make a noun a kind of information about someone (data, details, answers, records).
+_INFORMATION_ROOTS = frozenset({"information", "message", "record", "written_communication"})
+# WordNet hypernyms that make a verb a way for others to have information: passing it on, perceiving it, keeping it.
+_DISCLOSURE_ROOTS = frozenset({"transfer", "give", "perceive", "keep", "share", "transmit", "show", "disclose",
+                               "publish", "sell", "use", "see", "look", "watch", "observe", "examine", "access", "get"})
+_INFO_SENSES = 2
+_VERB_SENSES = 3
+
+
+def question_in_form(sentence: str) -> bool:
+    """A question by its form: with its question mark (:func:`is_interrogative`), typed without it in
+    question word order (:func:`opens_like_question`), or a request for leave to ask ("can I ask ...")."""
+    return is_interrogative(sentence) or opens_like_question(sentence) or _leave_to_ask(words(sentence))
+
+
+def _leave_to_ask(ws: list[str]) -> bool:
+    """"can/could/may I ask/know/check ...": the respondent asks leave to ask the interviewer."""
+    c = closed()
+    ws = [w for w in ws if w not in c.interjections]
+    return len(ws) >= 3 and ws[0] in ("can", "could", "may") and ws[1] == "i" and ws[2] in _REQUEST_VERBS
+
+
+def _deliberative(ws: list[str]) -> bool:
+    """"would I trust ...?", "should we bother?": the respondent asks themselves."""
+    c = closed()
+    ws = [w for w in ws if w not in c.interjections]
+    return len(ws) >= 2 and ws[0] in _DELIBERATIVE and ws[1] in ("i", "we")
+
+
+def _has_content(sentence: str) -> bool:
+    """At least one word that is no interjection, filler or function word ("sorry?", "eh?" ask nothing)."""
+    c = closed()
+    return any(w not in c.interjections and w not in c.function_words and w not in c.subject_contractions
+               for w in words(sentence))
+
+
+def addressed_question(answer: str) -> str | None:
+    """The first sentence of ``answer`` that asks the interviewer something other than what
+    :func:`meta_topic` knows (length, purpose, privacy, meaning, end, skip): a question in form
+    (:func:`question_in_form`) with a content word, not the respondent deliberating with themselves
+    ("would I trust an app with that?") or wondering "what if ...". None when there is none."""
+    for _, _, s in sentences(answer):
+        ws = words(s)
+        if meta_topic(s) or not question_in_form(s) or not _has_content(s):
+            continue
+        if _deliberative(ws) or ws[:2] == ["what", "if"]:
+            continue
+        return " ".join(s.split())
+    return None
+
+
+def meaning_target(sentence: str) -> list[str]:
+    """The words a "what do you mean by X" question asks about (X), or [] when it names nothing."""
+    ws = words(sentence)
+    for k in range(len(ws) - 2):
+        if ws[k:k + 2] == ["mean", "by"]:
+            return [w for w in ws[k + 2:] if w not in closed().function_words and w not in closed().interjections]
+    return []
+
+
+@lru_cache(maxsize=4096)
+def _reaches(word: str, pos: str, roots: frozenset[str], senses: int) -> bool:
+    """Whether one of the first ``senses`` WordNet senses of ``word`` is, or is a kind of, a synset holding
+    one of ``roots``."""
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
+    wordnet = get_wordnet()
+    if wordnet is None:
+        return False
+    for syn in wordnet.synsets(word, pos)[:senses]:
+        seen, frontier = set(), [syn]
+        while frontier:
+            s = frontier.pop()
+            if s.key in seen:
+                continue
+            seen.add(s.key)
+            if roots & set(s.words):
+                return True
+            frontier += [wordnet.synset(p[1]) for p in s.pointers if p[0] in ("@", "@i")]
+    return False
+
+
+def is_information(lemma: str) -> bool:
+    """A noun for information about someone: data, details, answers, records (WordNet, first senses)."""
+    return _reaches(lemma.lower(), "n", _INFORMATION_ROOTS, _INFO_SENSES)
+
+
+def is_disclosure(lemma: str) -> bool:
+    """A verb by which others come to have information: sell, share, pass on, see, keep (WordNet)."""
+    return _reaches(lemma.lower(), "v", _DISCLOSURE_ROOTS, _VERB_SENSES)
+
+
+_SAYING_ROOTS = frozenset({"communicate", "express", "write", "state", "tell"})
+
+
+def _own_words(tok) -> bool:
+    """A clause naming what the respondent says ("what I write here", "what I tell you"): information
+    about them like "my answers". ``tok`` is the clause's verb."""
+    return tok.pos_ == "VERB" and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.children) and \
+        _reaches(tok.lemma_.lower(), "v", _SAYING_ROOTS, _VERB_SENSES)
+
+
+def _phrasal(verb) -> str:
+    """A verb's lemma with its particle, as WordNet spells phrasal verbs ("pass_on"), when WordNet knows
+    it; else the lemma."""
+    from ...dedup.wordnet import get_wordnet
+
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    wordnet = get_wordnet()
+    if particles and wordnet is not None and wordnet.synsets(f"{verb.lemma_.lower()}_{particles[0]}", "v"):
+        return f"{verb.lemma_.lower()}_{particles[0]}"
+    return verb.lemma_
+
+
+def asks_about_information(sentence: str, context: str = "") -> bool:
+    """Whether a question asks what happens to someone's information, by its parse: a disclosure verb
+    (:func:`is_disclosure`) whose subject or object is an information noun (:func:`is_information`:
+    "who gets my details?", "will my data be sold?"), or a participle of one passed to someone, with an
+    information noun in ``context`` or the sentence ("... my details. Sold to other firms?")."""
+    from ...text.parse import parse
+
+    if not question_in_form(sentence):
+        return False
+    doc = parse(" ".join(sentence.split()))
+    info = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and is_information(t.lemma_) or _own_words(t)]
+    verbs = [t for t in doc if t.pos_ in ("VERB", "AUX") and t.lemma_.lower() != "be" and is_disclosure(_phrasal(t))]
+    for v in verbs:
+        near = {c.i for c in v.children} | {g.i for c in v.children for g in c.children if c.dep_ in ("prep", "pobj")} \
+            | {g.i for c in v.children if c.dep_ == "prep" for p in c.children for g in p.children}
+        if any(t.i in near for t in info):
+            return True
+        passed_on = v.tag_ == "VBN" and any(c.dep_ in ("prep", "agent", "dative") and c.lower_ in ("to", "by", "with")
+                                           for c in v.children)
+        if passed_on and (info or any(is_information(t.lemma_) for t in parse(context) if t.pos_ == "NOUN")):
+            return True
+    return False

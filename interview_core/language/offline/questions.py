@@ -13,16 +13,18 @@ import yaml
 
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
-from .meta import answer_meta_topic
+from .meta import addressed_question, answer_meta_topic, meaning_target, sentences
 from .grammar import closed, is_plural_phrase
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.primitives import jaccard, words
 from .topics import Topic, element_topic, topic_for
+from .verdicts import answer_verdict
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
-# After the closing answer only these questions about the interview are still answered.
-FAREWELL_META_TOPICS = ("purpose", "privacy")
+# After the closing answer only these questions about the interview are still answered ("other": a question
+# the interviewer cannot answer, acknowledged as such).
+FAREWELL_META_TOPICS = ("purpose", "privacy", "other")
 # A template frame used in this many of the last questions is not reused while another one is available.
 FRAME_WINDOW = 3
 # Two questions whose wording is this similar once the focus is masked out share a frame.
@@ -295,8 +297,28 @@ def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed
 
 
 def _meta_topic(request: QuestionRequest) -> str | None:
+    """What the respondent's last answer asks the interviewer: a topic of :func:`meta.meta_topic`, or
+    'other' for a question the interviewer cannot answer (:func:`meta.addressed_question`: about the
+    product, the study's sponsor, anything the study did not tell it). A "what do you mean by X" whose X
+    is not in the last question asks about the concept, not the question: 'other'."""
     last = request.recent_turns[-1] if request.recent_turns else None
-    return answer_meta_topic(last.answer) if last else None
+    if last is None:
+        return None
+    topic = answer_meta_topic(last.answer)
+    if topic == "meaning" and not _about_last_question(last.answer, last.question or ""):
+        return "other"
+    return topic or ("other" if addressed_question(last.answer) else None)
+
+
+def _about_last_question(answer: str, question: str) -> bool:
+    """Whether a "what do you mean" in ``answer`` is about the last question: it names nothing ("what do
+    you mean?") or names words of that question ("what do you mean by 'what matters'?")."""
+    asked = set(words(question))
+    for _, _, sentence in sentences(answer):
+        target = meaning_target(sentence)
+        if target and not any(w in asked for w in target):
+            return False
+    return True
 
 
 def plain_question(previous: str) -> str:
@@ -386,6 +408,14 @@ def agree_plural(template: str) -> str:
     return out
 
 
+def _last_verdict(request: QuestionRequest) -> str:
+    """The respondent's last answer when it is a verdict alone ("Useless.", :func:`verdicts.answer_verdict`)
+    and the request is a follow-up; else ""."""
+    if request.kind != "follow_up" or not request.recent_turns:
+        return ""
+    return answer_verdict(request.recent_turns[-1].answer)
+
+
 def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
@@ -402,7 +432,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     with each of the last six questions stays below SEMANTIC_REPEAT wins.
     """
     values = _values(request)
-    topic = request_topic(request)
+    verdict = _last_verdict(request) if not reply else ""
+    topic = request_topic(request) if not verdict else None
     said = ""
     if topic is not None and topic.kind in ("np", "gerund"):
         values = dict(values, focus=topic.text)
@@ -439,7 +470,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
     elif values["focus"] and is_plural_phrase(words(values["focus"])):
         primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
-    if said:
+    if verdict:  # a judgement without its reason: ask what makes them feel that way
+        probes = list(_wording()["verdict_probes"])
+        primary, fallback = probes[:-1], probes[-1:]
+    elif said:
         probes = _wording()["quote_probes"]
         own_probes = (_wording()["ladder_probes"] if ladder else probes)[frame_family(topic)]
         primary = [f"{said} {p}" for p in own_probes]

@@ -40,3 +40,8 @@ def stance_and_reaction(text: str, padded_stems: str) -> tuple[int, str]:
     if lex.curious_cues.hits(padded_stems) or text.rstrip().endswith("?"):
         return stance, "curious"
     return stance, {1: "positive", -1: "negative", 0: "neutral"}[stance]
+
+
+def word_valence(word: str) -> float:
+    """VADER's valence of one word (lowercase) in [-4, 4]; 0.0 for a word it does not rate."""
+    return float(_analyzer().lexicon.get(word.lower(), 0.0))
