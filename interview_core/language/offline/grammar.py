@@ -495,3 +495,25 @@ def is_plural_phrase(ws: list[str]) -> bool:
     if "and" in core[1:-1]:
         return True
     return bool(core) and is_plural_noun(core[-1])
+
+
+@lru_cache(maxsize=4096)
+def is_person_noun(lemma: str) -> bool:
+    """Whether the first common-noun sense of ``lemma`` in WordNet is a kind of person ("wife",
+    "accountant"; a named instance such as a singer called Price is skipped)."""
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
+    wordnet = get_wordnet()
+    common = [s for s in (wordnet.synsets(lemma, "n") if wordnet else ()) if not any(p[0] == "@i" for p in s.pointers)]
+    if not common:
+        return False
+    seen, frontier = set(), [common[0]]
+    while frontier:
+        syn = frontier.pop()
+        if syn.key in seen:
+            continue
+        seen.add(syn.key)
+        if "person" in syn.words:
+            return True
+        frontier += [wordnet.synset(p[1]) for p in syn.pointers if p[0] == "@"]
+    return False

@@ -18,6 +18,7 @@ from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
 MetaTopic = Literal["end", "skip", "length", "privacy", "purpose", "meaning"]
+_NON_FINITE = frozenset("be being been having".split())
 _SENTENCE = re.compile(r"[^.!?…\n]+[.!?…]*")
 
 
@@ -62,7 +63,8 @@ def opens_like_question(sentence: str) -> bool:
         return True
     if first in c.wh_words:
         return second in c.auxiliaries or second in ("many", "much", "long")
-    return first in c.auxiliaries and (second in c.subject_pronouns or second in ("this", "it", "that", "there"))
+    finite = first in c.auxiliaries and first not in _NON_FINITE  # "Being someone who ..." opens no question
+    return finite and (second in c.subject_pronouns or second in ("this", "it", "that", "there"))
 
 
 def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:

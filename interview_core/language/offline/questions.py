@@ -16,7 +16,8 @@ from ...text.lexicon import lexicon
 from .meta import addressed_question, answer_meta_topic, meaning_target, sentences
 from .grammar import closed, is_plural_phrase
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
-from ...text.primitives import jaccard, words
+from ...text.parse import parse
+from ...text.primitives import jaccard, stem_string, words
 from .topics import Topic, element_topic, topic_for
 from .verdicts import answer_verdict
 
@@ -112,13 +113,16 @@ def presupposes(template: str) -> frozenset[str]:
 
 def frame_family(topic: Topic) -> str:
     """The frame family for a topic: 'person', 'want' (noun phrases only), 'negated' (quotes only),
-    else its stance ('negative', 'positive', 'neutral')."""
+    'open' when its stance cues conflict or are unsure (frames that presume no stance), else its stance
+    ('negative', 'positive', 'neutral')."""
     if topic.person and topic.kind == "np":
         return "person"
     if topic.want and topic.kind in ("np", "quote"):
         return "want"
     if topic.negated and topic.kind == "quote":
         return "negated"
+    if topic.open:
+        return "open"
     return {-1: "negative", 1: "positive"}.get(topic.stance, "neutral")
 
 
@@ -313,9 +317,9 @@ def _meta_topic(request: QuestionRequest) -> str | None:
 def _about_last_question(answer: str, question: str) -> bool:
     """Whether a "what do you mean" in ``answer`` is about the last question: it names nothing ("what do
     you mean?") or names words of that question ("what do you mean by 'what matters'?")."""
-    asked = set(words(question))
+    asked = set(stem_string(words(question)).split())
     for _, _, sentence in sentences(answer):
-        target = meaning_target(sentence)
+        target = stem_string(meaning_target(sentence)).split()
         if target and not any(w in asked for w in target):
             return False
     return True
@@ -408,6 +412,13 @@ def agree_plural(template: str) -> str:
     return out
 
 
+def _told_as_past(quote: str) -> bool:
+    """Whether a quote tells what happened: its main verb is in the past tense ("last summer we were
+    doing up the back bedroom")."""
+    return any(t.dep_ == "ROOT" and (t.tag_ == "VBD" or any(c.dep_ == "aux" and c.tag_ == "VBD" for c in t.children))
+               for t in parse(quote))
+
+
 def _last_verdict(request: QuestionRequest) -> str:
     """The respondent's last answer when it is a verdict alone ("Useless.", :func:`verdicts.answer_verdict`)
     and the request is a follow-up; else ""."""
@@ -461,9 +472,9 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         # A topic with a stance of its own (a complaint, a person) always has its family's frames among
         # the candidates; a neutral or positive one only when the strategy has too few that fit.
         # A want is asked what having it would change (its family only: a strategy's "what does it give
-        # you" presumes they have it).
+        # you" presumes they have it); a topic whose stance is unsure gets only frames that presume none.
         kind = frame_family(topic)
-        primary = list(family) if kind == "want" else own + list(family) if len(own) < 2 or kind not in (
+        primary = list(family) if kind in ("want", "open") else own + list(family) if len(own) < 2 or kind not in (
             "neutral", "positive") else own
         fallback = [t for t in dict.fromkeys(list(family) + _wording()["topic_frames"]["neutral"])]
         if topic.plural:
@@ -476,8 +487,11 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     elif said:
         probes = _wording()["quote_probes"]
         own_probes = (_wording()["ladder_probes"] if ladder else probes)[frame_family(topic)]
+        fallback_probes = list(dict.fromkeys(probes["neutral"] + probes[frame_family(topic)]))
+        if _told_as_past(topic.quote):  # a story: an example of it makes no sense
+            own_probes, fallback_probes = ([p for p in ps if "example" not in p] for ps in (own_probes, fallback_probes))
         primary = [f"{said} {p}" for p in own_probes]
-        fallback = [f"{said} {p}" for p in dict.fromkeys(probes["neutral"] + probes[frame_family(topic)])]
+        fallback = [f"{said} {p}" for p in fallback_probes]
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)

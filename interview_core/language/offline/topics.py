@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Literal
 
 from ...text.parse import parse
-from .grammar import closed, open_classes
+from .grammar import closed, is_person_noun, open_classes
 from .naturalise import SECOND_PERSON, natural_label
-from .stance import NEGATIVE_AT, POSITIVE_AT, compound
+from .stance import read_stance
 
 MAX_TOPIC_WORDS = 7
 MAX_QUOTE_WORDS = 16
@@ -63,6 +62,7 @@ class Topic:
     text: str = ""
     quote: str = ""
     stance: int = 0  # -1 negative or complained about, 0 neutral, 1 positive
+    open: bool = False  # the cues conflict or are unsure: the question presumes no stance
     negated: bool = False
     want: bool = False
     person: bool = False
@@ -146,22 +146,22 @@ def _analyse(sent, matched: list) -> Topic:
     while head.dep_ == "compound" and head.head.pos_ in ("NOUN", "PROPN"):
         head = head.head  # "saturday" in "saturday morning": the topic is the whole compound
     clause = _clause_of(head)
-    stance, want = _stance(clause, sent), _wanted(head)
+    (stance, unsure), want = _stance(head, clause, sent), _wanted(head)
     negated = is_negated(head)
     if head.pos_ in ("NOUN", "PROPN") and not negated and not _comment(head) and not _judged(head) \
             and not _conditional(head):
         phrase = _noun_phrase(head, {t.i for t in matched}) if not _self_description(head) else None
         if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
             return Topic("np", text=_phrase_text(phrase), stance=stance, want=want, person=_is_person(head),
-                         plural=head.tag_ in ("NNS", "NNPS"))
+                         plural=head.tag_ in ("NNS", "NNPS"), open=unsure)
     if head.tag_ == "VBG" and not negated and (head.dep_ in _NOMINAL or _opens_sentence(head)) and not any(c.dep_ in ("nsubj", "aux", "auxpass") for c in head.children):
         phrase = _gerund_phrase(head)
         if phrase is not None and {t.i for t in matched} <= {t.i for t in phrase}:
-            return Topic("gerund", text=_phrase_text(phrase), stance=stance, want=want)
+            return Topic("gerund", text=_phrase_text(phrase), stance=stance, want=want, open=unsure)
     quote = _quote(head, matched)
     if not quote:
         return NONE
-    return Topic("quote", quote=quote, stance=stance, negated=negated, want=want)
+    return Topic("quote", quote=quote, stance=stance, negated=negated, want=want, open=unsure)
 
 
 def _opens_sentence(tok) -> bool:
@@ -321,20 +321,16 @@ def _wanted(tok) -> bool:
     return False
 
 
-def _stance(clause, sent) -> int:
-    """-1, 0 or 1: VADER's compound of the clause that holds the topic, or of the whole sentence when the
-    clause itself is neutral (a topic said first and judged after: "Paddling into the wind, that was
-    awful"); negative too when the parse shows an excess or a lack ("way too loud", "not enough")."""
-    score = 0.0
-    for span in (_subtree_span(clause), sent):
-        score = compound(span.text)
-        if score >= POSITIVE_AT or score <= NEGATIVE_AT:
-            break
-    if any(t.lower_ == "too" and t.dep_ == "advmod" and t.head.pos_ in ("ADJ", "ADV") for t in sent):
-        score = min(score, NEGATIVE_AT)
-    if any(t.lower_ == "enough" and any(c.dep_ == "neg" for c in t.head.children) for t in sent):
-        score = min(score, NEGATIVE_AT)
-    return 1 if score >= POSITIVE_AT else -1 if score <= NEGATIVE_AT else 0
+def _stance(head, clause, sent) -> tuple[int, bool]:
+    """(stance, open) of the topic at ``head`` (:func:`stance.read_stance`): the valence counted is that of
+    the clause holding it, or of its own item when it is one of a list ("fresh air, no queues, ...")."""
+    if head.pos_ in ("NOUN", "PROPN") and (head.dep_ == "conj" or any(c.dep_ == "conj" for c in head.children)):
+        inner = {t.i for c in head.children if c.dep_ in ("conj", "cc", "punct", "appos") for t in c.subtree}
+        own = [t for t in head.subtree if t.i not in inner]
+        scope = head.doc[own[0].i:own[-1].i + 1].text
+    else:
+        scope = _subtree_span(clause).text
+    return read_stance(head, clause, sent, scope)
 
 
 def _subtree_span(tok):
@@ -414,6 +410,9 @@ def _standalone(label: str) -> Topic:
     text = natural_label(label)  # "van" -> "the van", "my van" -> "your van"; quoted when it is no phrase
     if not text or '"' in text or len(label.split()) < 2 and text != label.strip():
         return NONE  # one word said bare or not at all: its article would be a guess ("the saturday")
+    kept = {t.lower_ for t in parse(text)} | {t.lemma_.lower() for t in parse(text)}
+    if any(not group & kept for group in _content(label)):
+        return NONE  # the natural form dropped a content word ("saturday morning" -> "the saturday")
     doc = parse(f"Tell me about {text}.")
     span = doc[3:len(doc) - 1]
     heads = [t for t in span if t.head.i < 3 or t.head.i >= len(doc) - 1 or t.head.i == t.i]
@@ -448,28 +447,6 @@ def element_topic(label: str, natural: str) -> Topic:
     return NONE
 
 
-@lru_cache(maxsize=4096)
-def _person_word(lemma: str) -> bool:
-    """Whether the first common-noun sense of ``lemma`` in WordNet is a kind of person (a named
-    instance such as a singer called Price is skipped)."""
-    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
-
-    wordnet = get_wordnet()
-    common = [s for s in (wordnet.synsets(lemma, "n") if wordnet else ()) if not any(p[0] == "@i" for p in s.pointers)]
-    if not common:
-        return False
-    seen, frontier = set(), [common[0]]
-    while frontier:
-        syn = frontier.pop()
-        if syn.key in seen:
-            continue
-        seen.add(syn.key)
-        if "person" in syn.words:
-            return True
-        frontier += [wordnet.synset(p[1]) for p in syn.pointers if p[0] == "@"]
-    return False
-
-
 def _is_person(head) -> bool:
     """A noun whose first WordNet sense is a kind of person ("wife", "accountant")."""
-    return head.pos_ == "NOUN" and _person_word(head.lemma_.lower())
+    return head.pos_ == "NOUN" and is_person_noun(head.lemma_.lower())

@@ -10,17 +10,12 @@ used as an exclamation, "Genius.", is an epithet).
 
 from __future__ import annotations
 
-from .grammar import closed, open_classes
+from .grammar import closed, is_person_noun, open_classes
+from .valence import word_valence
 
 MAX_VERDICT_WORDS = 2
 # Dependents that only grade or frame the judging word ("too", "a bit", "not", "really").
 _GRADING = frozenset("advmod npadvmod neg det amod intj discourse".split())
-
-
-def _valence(word: str) -> float:
-    from .stance import word_valence
-
-    return word_valence(word)
 
 
 def _core(sent) -> list:
@@ -55,19 +50,17 @@ def is_verdict(sent, first: bool) -> bool:
         return True  # "Useless.", "Too fiddly.", "Brilliant!"
     if head.pos_ not in ("NOUN", "PROPN") or any(t.dep_ == "det" and t.lower_ not in ("a", "an") for t in core):
         return False
-    judged = [t for t in core if t.dep_ == "amod" and _valence(t.lower_)]
-    if _valence(head.lower_) < 0 and head.dep_ == "ROOT":
+    judged = [t for t in core if t.dep_ == "amod" and word_valence(t.lower_)]
+    if word_valence(head.lower_) < 0 and head.dep_ == "ROOT":
         return True  # "Nonsense.", "Total nonsense."
     if first:
         return False
-    return bool(judged) or (len(content) == 1 and (_valence(head.lower_) != 0 or _epithet(head)))
+    return bool(judged) or (len(content) == 1 and (word_valence(head.lower_) != 0 or _epithet(head)))
 
 
 def _epithet(tok) -> bool:
     """A bare person noun said on its own ("Genius.", "Legend."): a remark about someone, not a concept."""
-    from .topics import _person_word
-
-    return not any(c.dep_ == "det" for c in tok.children) and _person_word(tok.lemma_.lower())
+    return not any(c.dep_ == "det" for c in tok.children) and is_person_noun(tok.lemma_.lower())
 
 
 def verdict_spans(doc, offsets=None) -> list[tuple[int, int]]:
