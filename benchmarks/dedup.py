@@ -42,6 +42,12 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
+def _table(table, flat: float | None = None) -> str:
+    if table is None:
+        return f"{flat:.2f} (the settings value: the file has no table)"
+    return str(table) if table else "off for every type"
+
+
 def _report(name: str, matcher: HybridMatcher, pairs, errors: bool) -> dict:
     results, outcomes = evaluate(matcher, pairs)
     for split, c in results.items():
@@ -92,15 +98,19 @@ def run(args) -> int:
             print("--calibrate needs the embedding model", file=sys.stderr)
             return 2
         cal = calibrate(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
-        print(f"calibrated on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
-              f"embedding {cal.embedding_thresholds}, containment {cal.contained_thresholds} -> {save_calibration(cal)}")
+        print(f"certified on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
+              f"word overlap {cal.jaccard_thresholds}, containment {cal.contained_thresholds}, embedding {cal.embedding_thresholds} "
+              f"-> {save_calibration(cal)}")
         tuned = HybridMatcher(dedup, lexicon=lexicon, calibration=cal)
     untuned = HybridMatcher(dedup, lexicon=lexicon, use_calibration=False)
     print(f"pairs: {len(pairs)} ({sum(p.same for p in pairs)} same, {sum(not p.same for p in pairs)} different) from {args.pairs}")
     print(f"untuned thresholds: jaccard {untuned.jaccard_threshold:.2f}, embedding {untuned.embedding_threshold:.2f}")
-    print(f"tuned thresholds: jaccard {tuned.jaccard_threshold:.2f}, embedding "
-          f"{tuned.type_thresholds or 'none (no calibration for this model)'}, containment floors "
-          f"{tuned.contained_thresholds or 'none (tier off)'}")
+    if tuned.calibration is None:
+        print("tuned thresholds: none (no calibration for this model): the untuned ones")
+    else:
+        print(f"tuned (certified) thresholds, per node type ('default': types without their own; absent or None: off): "
+              f"word overlap {_table(tuned.jaccard_thresholds, tuned.jaccard_threshold)}, "
+              f"containment {_table(tuned.contained_thresholds)}, embedding {_table(tuned.type_thresholds)}")
     print("bundled pairs:")
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)

@@ -5,11 +5,19 @@ and the existing same-type nodes it tries, in order:
 
 1. exact: equal once case, punctuation and spacing are ignored (similarity 1.0);
 2. enhanced Jaccard over normalised terms (suffix stripping, synonym sets from ``config/dedup.yaml``),
-   merging at ``jaccard_threshold`` (default 0.75) or above;
+   merging at the word-overlap threshold or above;
 3. containment: one label only adds words to the other (every content word of the shorter one, its
    head among them, matches a word of the longer one: :meth:`Lexicon.contained`), at a cosine at or
-   above the calibrated floor of the node type (off without a calibration for the loaded model);
-4. embedding cosine (all-MiniLM-L6-v2) at ``embedding_threshold`` (default 0.80) or above.
+   above the certified floor of the node type (off without a calibration for the loaded model);
+4. embedding cosine (all-MiniLM-L6-v2) at the node type's threshold or above.
+
+Thresholds are certified, not assumed: with a calibration (``config/dedup_calibration.yaml``, see
+:mod:`interview_core.dedup.tuning`) a tier runs for a node type only at a threshold the labelled dev
+pairs certified. A type the dev pairs did not certify gets the strictest certified threshold of the
+word-overlap and containment tiers and no embedding tier at all (no pooled cosine threshold: a cosine
+scale certified on other types says nothing about it); an empty table turns the tier off. Without a
+calibration (another model, a caller's encoder, ``use_calibration=False``) the flat settings thresholds
+apply (jaccard 0.75, cosine 0.80).
 
 A pair the lexicon calls opposite (different negation polarity, an antonym pair, a negating prefix) is
 never merged by tiers 2 to 4, however high its similarity: MiniLM scores "cheap"/"expensive" at 0.80.
@@ -48,6 +56,22 @@ class MergeRecord:
     method: str
 
 
+def strictest(table: dict[str, float | None], node_type: str) -> float | None:
+    """A node type's threshold in a certified table: its own entry (None: the tier is off for it); for a
+    type without one, when the table has a pooled ``default`` entry, the strictest (highest) threshold in
+    the table, whatever that entry says, so a hand-edited file cannot loosen it; else None (off)."""
+    if node_type in table:
+        return table[node_type]
+    if POOLED not in table:
+        return None
+    found = [v for v in table.values() if v is not None]
+    return max(found) if found else None
+
+
+def _capped(table: dict[str, float | None], cap: float) -> dict[str, float | None]:
+    return {t: (None if v is None else min(v, cap)) for t, v in table.items()}
+
+
 class _Shared:
     """State a matcher and its looser siblings share: lexicon, encoder, vector cache, counters."""
 
@@ -71,9 +95,10 @@ class HybridMatcher:
     lexicon : the compiled ``config/dedup.yaml``; default the process-wide one.
     encoder : an :class:`Encoder` to use instead of loading one (tests pass a fake); leave unset to
         load ``settings.embedding_model`` through :func:`get_encoder`. ``None`` means lexical only.
-    calibration : per-node-type cosine thresholds (default ``config/dedup_calibration.yaml``), applied
-        only when the default model is loaded and is the one they were calibrated for;
-        ``use_calibration=False`` ignores them (the untuned matcher of the benchmark).
+    calibration : the certified per-node-type thresholds (default ``config/dedup_calibration.yaml``),
+        applied when the default model is loaded and is the one they were calibrated for (the word-overlap
+        table also when no model loads); ``use_calibration=False`` ignores them (the untuned matcher of
+        the benchmark).
     """
 
     _UNSET = object()
@@ -97,38 +122,57 @@ class HybridMatcher:
         if encoder is None:
             log.warning("semantic de-duplication without embeddings (%s)", status)
         self._shared = _Shared(lexicon, encoder, status)
-        # Calibrated per-type thresholds belong to the model they were measured on: only the default model
-        # loaded here uses them (a caller's encoder or another model uses the flat setting).
-        self.type_thresholds: dict[str, float] = {}
-        self.contained_thresholds: dict[str, float] = {}
-        if encoder is not None and loaded_default and use_calibration:
+        # Certified per-type thresholds belong to the model they were measured on: only the default model
+        # loaded here uses them (a caller's encoder or another model uses the flat settings). The word-overlap
+        # table needs no model, so a matcher without embeddings uses it too.
+        self.calibration: Calibration | None = None
+        self.type_thresholds: dict[str, float | None] = {}
+        self.contained_thresholds: dict[str, float | None] = {}
+        self.jaccard_thresholds: dict[str, float | None] | None = None
+        if use_calibration and (loaded_default or encoder is None and self.settings.embedding_model is None):
             cal = calibration if calibration is not None else load_calibration()
-            if cal is not None and cal.model == encoder.name:
-                self.type_thresholds = dict(cal.embedding_thresholds)
-                self.contained_thresholds = dict(cal.contained_thresholds)
+            if cal is not None and (encoder is None or cal.model == encoder.name):
+                self.calibration = cal
+                self.jaccard_thresholds = None if cal.jaccard_thresholds is None else dict(cal.jaccard_thresholds)
+                if encoder is not None:
+                    self.type_thresholds = dict(cal.embedding_thresholds)
+                    self.contained_thresholds = dict(cal.contained_thresholds)
 
     def with_thresholds(self, jaccard_threshold: float, embedding_threshold: float) -> "HybridMatcher":
-        """A sibling matcher with other thresholds sharing this one's encoder, vectors and counters."""
+        """A sibling matcher with looser thresholds sharing this one's encoder, vectors and counters: a
+        certified threshold is lowered to the given one, a tier that is off for a node type stays off."""
         sibling = object.__new__(HybridMatcher)
         sibling.settings = self.settings
         sibling.jaccard_threshold, sibling.embedding_threshold = jaccard_threshold, embedding_threshold
         sibling.merge_log = []
         sibling._shared = self._shared
-        sibling.type_thresholds = {t: min(v, embedding_threshold) for t, v in self.type_thresholds.items()}
+        sibling.calibration = self.calibration
+        sibling.type_thresholds = _capped(self.type_thresholds, embedding_threshold)
         sibling.contained_thresholds = dict(self.contained_thresholds)
+        sibling.jaccard_thresholds = (None if self.jaccard_thresholds is None
+                                      else _capped(self.jaccard_thresholds, jaccard_threshold))
         return sibling
 
-    def contained_threshold_for(self, node_type: str) -> float | None:
-        """The cosine floor of the containment tier for ``node_type`` (its own, else the pooled
-        ``default``), or None when no calibration applies (the tier is off)."""
-        t = self.contained_thresholds
-        return t.get(node_type, t.get(POOLED)) if t else None
+    def jaccard_threshold_for(self, node_type: str) -> float | None:
+        """The word-overlap threshold for ``node_type``: with a calibration, its certified one (else the
+        strictest certified for any type; None when the tier is off for it); without one,
+        :attr:`jaccard_threshold`."""
+        if self.jaccard_thresholds is None:
+            return self.jaccard_threshold
+        return strictest(self.jaccard_thresholds, node_type)
 
-    def embedding_threshold_for(self, node_type: str) -> float:
-        """The cosine threshold for ``node_type``: calibrated (its own, else the pooled ``default``) when
-        a calibration applies, else :attr:`embedding_threshold`."""
-        t = self.type_thresholds
-        return t.get(node_type, t.get(POOLED, self.embedding_threshold))
+    def contained_threshold_for(self, node_type: str) -> float | None:
+        """The cosine floor of the containment tier for ``node_type`` (its own, else the strictest certified
+        for any type), or None when the tier is off for it (always without a calibration)."""
+        return strictest(self.contained_thresholds, node_type)
+
+    def embedding_threshold_for(self, node_type: str) -> float | None:
+        """The cosine threshold for ``node_type``: with a calibration, the type's own certified threshold
+        or None (the tier is off for a type the dev pairs did not certify: no pooled fallback); without
+        one, :attr:`embedding_threshold`."""
+        if self.calibration is None:
+            return self.embedding_threshold
+        return self.type_thresholds.get(node_type)
 
     @property
     def encoder_name(self) -> str | None:
@@ -230,7 +274,8 @@ class HybridMatcher:
         # Scores first (cheap), the opposite guard only for the few candidates above a threshold.
         overlaps = [(lex.overlap(key, k) if lex.may_overlap(key, k) else 0.0, i)
                     for i, k in enumerate(self.key(other) for _, other in candidates)]
-        hit = self._first_allowed(key, candidates, overlaps, self.jaccard_threshold)
+        jaccard = self.jaccard_threshold_for(node_type)
+        hit = None if jaccard is None else self._first_allowed(key, candidates, overlaps, jaccard)
         if hit is not None:
             return self._record(label, *candidates[hit[0]], node_type, hit[1], "jaccard")
         if self._shared.encoder is None:
@@ -250,8 +295,8 @@ class HybridMatcher:
             hit = self._first_allowed(key, candidates, inside, floor)
             if hit is not None:
                 return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "contained")
-        hit = self._first_allowed(key, candidates, [(float(v), i) for v, i in zip(sims, with_vec)],
-                                  self.embedding_threshold_for(node_type))
+        threshold = self.embedding_threshold_for(node_type)
+        hit = None if threshold is None else self._first_allowed(key, candidates, [(float(v), i) for v, i in zip(sims, with_vec)], threshold)
         if hit is not None:
             return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "embedding")
         return None

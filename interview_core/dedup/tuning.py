@@ -1,4 +1,13 @@
-"""Fitting the per-node-type thresholds of :mod:`interview_core.dedup.calibration` on labelled dev pairs.
+"""Certifying the matcher's tiers on labelled dev pairs (:mod:`interview_core.dedup.calibration`).
+
+A tier is used for a node type only when the dev pairs *certify* it: at the chosen threshold the
+matcher's merges (this tier's and the earlier tiers') keep a precision of at least ``floor`` on that
+type's own dev pairs, and over every dev pair the merges of all tiers so far have a precision of at least
+``floor`` with a one-sided 95 % Wilson lower bound of at least ``target``. A node type with fewer than
+``min_pairs`` dev pairs has no evidence of its own: the lexical and containment tiers (whose evidence is
+the labels' own words) use the strictest threshold certified for any type, and the embedding tier (whose
+cosine scale differs per type) is off for it. The embedding tier is stricter still: a type's threshold
+must reach the Wilson bound on that type's own pairs. Where no threshold is certified the tier is off.
 
 Deterministic: the same pairs and model give the same thresholds (``tests/dedup/test_calibration.py``
 re-fits the shipped file).
@@ -7,27 +16,43 @@ re-fits the shipped file).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from .calibration import POOLED, Calibration
 from .evaluation import LabelledPair, rank_auc
 from .matcher import HybridMatcher
 
-GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # 0.40 .. 0.95
+GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # cosine 0.40 .. 0.95
+JACCARD_GRID = [round(0.01 * i, 2) for i in range(101)]  # word overlap 0.00 .. 1.00 (cut at the settings value)
 Z = 1.645
 
 
-def pair_scores(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[tuple[LabelledPair, bool, float | None]]:
-    """Per pair: (pair, merged by the exact or lexical tier, cosine when the guard allows an embedding
-    merge else None). ``matcher`` is a :class:`HybridMatcher` with an encoder."""
-    matcher.prepare([x for p in pairs for x in (p.a, p.b)])
+@dataclass(frozen=True)
+class PairRow:
+    """What the tiers see of one labelled pair: exact match, the guard's verdict, the lexical overlap (0
+    when the pre-filter rules it out), whether one label contains the other, and the cosine (None
+    without an encoder)."""
+
+    pair: LabelledPair
+    exact: bool
+    opposed: bool
+    overlap: float
+    contained: bool
+    cosine: float | None
+
+
+def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow]:
+    """One :class:`PairRow` per pair, computed exactly as :meth:`HybridMatcher.match` decides."""
+    if matcher.embeddings_available:
+        matcher.prepare([x for p in pairs for x in (p.a, p.b)])
+    lex = matcher.lexicon
     out = []
     for p in pairs:
         ka, kb = matcher.key(p.a), matcher.key(p.b)
-        lexical = ka.text == kb.text or (matcher.lexicon.may_overlap(ka, kb)  # as the matcher decides
-                                         and matcher.lexicon.overlap(ka, kb) >= matcher.jaccard_threshold
-                                         and matcher.lexicon.opposition(ka, kb) is None)
-        cosine = None if lexical or matcher.lexicon.opposition(ka, kb) is not None else matcher.similarity(p.a, p.b)
-        out.append((p, lexical, cosine))
+        near = lex.may_overlap(ka, kb)
+        cosine = matcher.similarity(p.a, p.b) if matcher.embeddings_available else None
+        out.append(PairRow(p, ka.text == kb.text, lex.opposition(ka, kb) is not None,
+                           lex.overlap(ka, kb) if near else 0.0, near and lex.contained(ka, kb), cosine))
     return out
 
 
@@ -41,101 +66,107 @@ def wilson_lower(successes: int, n: int, z: float = Z) -> float:
     return (centre - margin) / (1 + z * z / n)
 
 
-def lowest_threshold(scores: list[tuple[LabelledPair, bool, float | None]], target: float, floor: float = 0.95) -> float:
-    """The lowest grid threshold at which the matcher's merges on ``scores`` (the exact and lexical tiers'
-    merges, plus the embedding tier's at that threshold) have a precision of at least ``floor`` whose 95 %
-    lower confidence bound (Wilson) is at least ``target``; the top of the grid if none. The precision is the
-    matcher's as a whole, as the goal is stated, and the bound keeps a threshold from being set by the luck
-    of a few dev pairs."""
-    lex_tp = sum(p.same for p, lexical, _ in scores if lexical)
-    lex_fp = sum(not p.same for p, lexical, _ in scores if lexical)
-    for t in GRID:
-        tp, fp = lex_tp, lex_fp
-        for p, _lexical, cos in scores:
-            if cos is not None and cos >= t:
-                tp, fp = tp + p.same, fp + (not p.same)
-        if tp + fp == 0 or (tp / (tp + fp) >= floor and wilson_lower(tp, tp + fp) >= target):
-            return t
-    return GRID[-1]
-
-
-def _meets(tp: int, fp: int, target: float, floor: float) -> bool:
+def certified(tp: int, fp: int, target: float, floor: float) -> bool:
+    """True when ``tp`` right and ``fp`` wrong merges have a precision of at least ``floor`` and a 95 %
+    Wilson lower bound of at least ``target`` (no merge at all certifies nothing)."""
     return tp + fp > 0 and tp / (tp + fp) >= floor and wilson_lower(tp, tp + fp) >= target
 
 
-def contained_scores(matcher: HybridMatcher, scores: list[tuple[LabelledPair, bool, float | None]]) -> list[bool]:
-    """Per scored pair: whether it reaches the containment tier (not merged before, allowed by the guard,
-    :meth:`Lexicon.contained`, past the same pre-filter as the lexical tier)."""
-    lex = matcher.lexicon
+def lookup(table: dict[str, float | None], node_type: str) -> float | None:
+    """A node type's threshold in a certified ``table``: its own entry (None: off for it), else the pooled
+    entry (None when absent: off)."""
+    return table[node_type] if node_type in table else table.get(POOLED)
+
+
+def certify(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], grid: list[float],
+            target: float, floor: float, min_pairs: int, fallback: bool, own_bound: bool) -> dict[str, float | None]:
+    """Thresholds of one tier, certified on dev (see the module docstring).
+
+    ``earlier[k]``: pair ``k`` is merged by an earlier tier; ``scores[k]``: its score in this tier (None: it
+    does not reach the tier). Per node type with ``min_pairs`` pairs, the lowest grid threshold at which
+    that type's merges so far have a precision of at least ``floor`` (with ``own_bound``, also a Wilson
+    bound of at least ``target`` on the type alone) and the tier still merges one of its pairs, None when
+    none does (a threshold at which the tier merges no dev pair certifies nothing); with ``fallback`` the other types
+    get the strictest of these as ``default``. Empty (the tier off) when no type is certified or when all
+    dev merges together miss the bound."""
+    def counts(rows, t_of) -> tuple[int, int]:
+        tp = fp = 0
+        for k in rows:
+            t = t_of(pairs[k].node_type)
+            if earlier[k] or (t is not None and scores[k] is not None and scores[k] >= t):
+                tp, fp = tp + pairs[k].same, fp + (not pairs[k].same)
+        return tp, fp
+
+    table: dict[str, float | None] = {}
+    for node_type in sorted({p.node_type for p in pairs}):
+        own = [k for k, p in enumerate(pairs) if p.node_type == node_type]
+        if len(own) < min_pairs:
+            continue
+        table[node_type] = None
+        for t in grid:
+            if not any(scores[k] is not None and scores[k] >= t and not earlier[k] for k in own):
+                break  # from here on the tier merges no dev pair of the type: nothing to certify
+            tp, fp = counts(own, lambda _nt, t=t: t)
+            if tp / (tp + fp) >= floor and (not own_bound or wilson_lower(tp, tp + fp) >= target):
+                table[node_type] = t
+                break
+    found = [t for t in table.values() if t is not None]
+    if not found:
+        return {}
+    if fallback:
+        table[POOLED] = max(found)
+    tp, fp = counts(range(len(pairs)), lambda nt: lookup(table, nt))
+    return table if certified(tp, fp, target, floor) else {}
+
+
+def _reached(rows: list[PairRow], earlier: list[bool], scores: list[float | None], table) -> list[bool]:
+    """Merged after a tier: by an earlier tier, or by this one at its certified threshold."""
     out = []
-    for p, _lexical, cos in scores:
-        ka, kb = matcher.key(p.a), matcher.key(p.b)
-        out.append(cos is not None and lex.may_overlap(ka, kb) and lex.contained(ka, kb))
+    for r, e, s in zip(rows, earlier, scores):
+        t = lookup(table, r.pair.node_type) if table else None
+        out.append(e or (t is not None and s is not None and s >= t))
     return out
-
-
-def contained_floors(scores, inside: list[bool], target: float, floor: float, min_pairs: int) -> dict[str, float]:
-    """Cosine floors of the containment tier: per node type with ``min_pairs`` dev pairs (and pooled as
-    ``default``), the lowest grid floor at which that type's merges (exact, lexical and this tier's) have a
-    precision of at least ``floor``; kept only if the merges of all dev pairs together then have a 95 %
-    lower bound of at least ``target`` (a node type has too few pairs for a bound of its own), else empty
-    (the tier stays off)."""
-    def lowest(rows) -> float:
-        lex_tp = sum(p.same for (p, lexical, _), _a in rows if lexical)
-        lex_fp = sum(not p.same for (p, lexical, _), _a in rows if lexical)
-        for t in GRID:
-            hits = [p.same for (p, _l, cos), a in rows if a and cos >= t]
-            tp, fp = lex_tp + sum(hits), lex_fp + len(hits) - sum(hits)
-            if tp + fp == 0 or tp / (tp + fp) >= floor:
-                return t
-        return GRID[-1]
-
-    rows = list(zip(scores, inside))
-    floors = {POOLED: lowest(rows)}
-    for node_type in sorted({p.node_type for p, _l, _c in scores}):
-        own = [r for r in rows if r[0][0].node_type == node_type]
-        if len(own) >= min_pairs:
-            floors[node_type] = lowest(own)
-    merged = [p.same for (p, lexical, cos), a in rows
-              if lexical or (a and cos >= floors.get(p.node_type, floors[POOLED]))]
-    return floors if _meets(sum(merged), len(merged) - sum(merged), target, floor) else {}
 
 
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
               floor: float = 0.95) -> Calibration:
-    """Calibrate on the ``dev`` pairs of ``pairs`` (other splits ignored), tier by tier: the containment
-    floors (:func:`contained_floors`), then the embedding thresholds per node type (:func:`lowest_threshold`,
-    counting the earlier tiers' merges)."""
+    """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier: the word-overlap
+    threshold (never below ``matcher.jaccard_threshold``, the settings value), the containment floor, the
+    embedding threshold (:func:`certify`). ``matcher`` is an uncalibrated :class:`HybridMatcher`."""
     dev = [p for p in pairs if p.split == "dev"]
-    scores = pair_scores(matcher, dev)
-    inside = contained_scores(matcher, scores)
-    floors = contained_floors(scores, inside, target, floor, min_pairs)
-    if floors:  # pairs the containment tier merges are decided before the embedding tier
-        scores = [(p, True, None) if a and cos >= floors.get(p.node_type, floors[POOLED]) else (p, lexical, cos)
-                  for (p, lexical, cos), a in zip(scores, inside)]
-    thresholds = {POOLED: lowest_threshold(scores, target, floor)}
-    for node_type in sorted({p.node_type for p in dev}):
-        own = [s for s in scores if s[0].node_type == node_type]
-        if len(own) >= min_pairs:
-            thresholds[node_type] = lowest_threshold(own, target, floor)
+    rows = pair_rows(matcher, dev)
+    merged = [r.exact for r in rows]
+    grid = [t for t in JACCARD_GRID if t >= matcher.jaccard_threshold - 1e-9]
+    scores = [None if r.exact or r.opposed else r.overlap for r in rows]
+    lexical = certify(dev, merged, scores, grid, target, floor, min_pairs, fallback=True, own_bound=False)
+    merged = _reached(rows, merged, scores, lexical)
+    contained: dict[str, float | None] = {}
+    embedding: dict[str, float | None] = {}
+    if matcher.embeddings_available:
+        scores = [r.cosine if r.contained and not (m or r.opposed) else None for r, m in zip(rows, merged)]
+        contained = certify(dev, merged, scores, GRID, target, floor, min_pairs, fallback=True, own_bound=False)
+        merged = _reached(rows, merged, scores, contained)
+        scores = [None if m or r.opposed else r.cosine for r, m in zip(rows, merged)]
+        embedding = certify(dev, merged, scores, GRID, target, floor, min_pairs, fallback=False, own_bound=True)
     return Calibration(model=matcher.encoder_name or "", target_precision=target, min_precision=floor,
-                       dev_pairs=len(dev), embedding_thresholds=thresholds, contained_thresholds=floors)
+                       dev_pairs=len(dev), jaccard_thresholds=lexical, embedding_thresholds=embedding,
+                       contained_thresholds=contained)
 
 
 def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[float | None, int]]:
     """Per split (and ``all``): the cosine's :func:`rank_auc` over the pairs that reach the embedding tier
-    (not merged by the exact or lexical tier, not blocked by the opposite guard), and how many pairs that is.
-    Empty without an encoder."""
+    of the untuned matcher (not merged exactly or at the settings overlap threshold, not blocked by the
+    opposite guard), and how many pairs that is. Empty without an encoder."""
     if not matcher.embeddings_available:
         return {}
     by_split: dict[str, tuple[list[float], list[bool]]] = {}
-    for p, _lexical, cos in pair_scores(matcher, pairs):
-        if cos is None:
+    for r in pair_rows(matcher, pairs):
+        if r.exact or r.opposed or r.overlap >= matcher.jaccard_threshold:
             continue
-        for k in ("all", p.split):
+        for k in ("all", r.pair.split):
             xs, ys = by_split.setdefault(k, ([], []))
-            xs.append(cos)
-            ys.append(p.same)
+            xs.append(r.cosine)
+            ys.append(r.pair.same)
     return {k: (rank_auc(xs, ys), len(xs)) for k, (xs, ys) in by_split.items()}
 
 

@@ -1,48 +1,122 @@
-"""Per-type threshold calibration: hand-computed cases, and the shipped file is reproducible."""
+"""Certified thresholds: hand-computed tables for the certification, the engine's conservative defaults
+(a tier the dev pairs did not certify is off), and the shipped file is what the dev split gives."""
 
 import pytest
+from dedup_support import unit
 
 from interview_core.config.settings import DedupSettings
-from interview_core.dedup.calibration import load_calibration, save_calibration
-from interview_core.dedup.tuning import calibrate, contained_floors, lowest_threshold, wilson_lower
+from interview_core.dedup.calibration import Calibration, load_calibration, save_calibration
 from interview_core.dedup.evaluation import LabelledPair, load_pairs
-from interview_core.dedup.matcher import HybridMatcher
+from interview_core.dedup.matcher import HybridMatcher, strictest
+from interview_core.dedup.tuning import JACCARD_GRID, calibrate, certify, certified, lookup, wilson_lower
+
+LEX_GRID = [t for t in JACCARD_GRID if t >= 0.75]
 
 
 def test_wilson_lower_bound_hand_values():
     assert wilson_lower(0, 0) == 1.0
     assert wilson_lower(10, 10) == pytest.approx(10 / (10 + 1.645 ** 2))  # p = 1: n / (n + z^2)
     assert wilson_lower(50, 100) == pytest.approx(0.4180, abs=1e-3)
+    # 52 error-free merges are the fewest that reach 0.95: 52 / (52 + 2.706) = 0.9505; 51 give 0.9496.
+    assert certified(52, 0, 0.95, 0.95) and not certified(51, 0, 0.95, 0.95)
+    assert not certified(0, 0, 0.5, 0.5)  # no merge certifies nothing
 
 
-def pair(same, node_type="attribute"):
-    return LabelledPair("d", "dev", node_type, "a", "b", same)
+def table(rows):
+    """Rows (node_type, same, score, merged_before) -> the lists :func:`certify` takes."""
+    pairs = [LabelledPair("library", "dev", t, "a", "b", same) for t, same, _s, _e in rows]
+    return pairs, [e for *_, e in rows], [s for _t, _same, s, _e in rows]
 
 
-def test_lowest_threshold_is_where_the_bound_reaches_the_target():
-    # 30 paraphrases at cosine 0.70, one opposite at 0.60: from 0.61 on, 30/30 merges are right
-    # (Wilson lower bound 30 / (30 + 1.645^2) = 0.917).
-    scores = [(pair(True), False, 0.70)] * 30 + [(pair(False), False, 0.60)]
-    assert lowest_threshold(scores, 0.9) == 0.61
-    assert lowest_threshold(scores, 0.99) == 0.71  # reached only where the tier merges nothing
-    # At 0.60 and below: 30 right of 31 = 0.968 >= floor 0.95, bound 0.868: met for target 0.85, not 0.9.
-    assert lowest_threshold(scores, 0.85) == 0.40
-    assert lowest_threshold(scores, 0.85, floor=0.97) == 0.61  # 0.968 < 0.97
+# attribute: 28 paraphrases at 0.90 and 2 different pairs at 0.80; goal: 25 paraphrases at 0.76;
+# value: 5 paraphrases at 0.78 (fewer than 20 pairs: no evidence of its own).
+ROWS = ([("attribute", True, 0.90, False)] * 28 + [("attribute", False, 0.80, False)] * 2
+        + [("goal", True, 0.76, False)] * 25 + [("value", True, 0.78, False)] * 5)
 
 
-def test_lowest_threshold_counts_the_lexical_merges_too():
-    # 20 right lexical merges, one wrong; 10 paraphrases at 0.80 reach the embedding tier.
-    scores = [(pair(True), True, None)] * 20 + [(pair(False), True, None)] + [(pair(True), False, 0.80)] * 10
-    # From 0.81 on: 20 / 21 = 0.952, bound 0.812; at 0.80 and below: 30 / 31 = 0.968, bound 0.868.
-    assert lowest_threshold(scores, 0.85) == 0.40
-    assert lowest_threshold(scores, 0.80) == 0.40
-    assert lowest_threshold(scores, 0.90) == 0.95  # never reached: the top of the grid
-    assert lowest_threshold([(pair(False), True, None)], 0.5) == 0.95  # a wrong lexical merge alone
+def test_certify_per_type_with_the_strictest_threshold_for_types_without_evidence():
+    pairs, earlier, scores = table(ROWS)
+    # attribute: at 0.80 or below 28 / 30 = 0.933 < 0.95, from 0.81 on 28 / 28; goal: 25 / 25 from 0.75.
+    # value falls back to the strictest, 0.81 (its pairs at 0.78 do not merge); all dev merges together:
+    # 28 + 25 = 53 right of 53, Wilson bound 53 / 55.706 = 0.9514 >= 0.95.
+    got = certify(pairs, earlier, scores, LEX_GRID, 0.95, 0.95, 20, fallback=True, own_bound=False)
+    assert got == {"attribute": 0.81, "goal": 0.75, "default": 0.81}
+    assert lookup(got, "value") == 0.81 and lookup(got, "attribute") == 0.81
+    assert certify(pairs, earlier, scores, LEX_GRID, 0.95, 0.95, 20, fallback=False, own_bound=False) == {
+        "attribute": 0.81, "goal": 0.75}
+    # A bound of 0.96 is not met by 53 error-free merges: the tier is off for every type.
+    assert certify(pairs, earlier, scores, LEX_GRID, 0.96, 0.95, 20, fallback=True, own_bound=False) == {}
+
+
+def test_certify_with_the_bound_on_each_type_alone():
+    pairs, earlier, scores = table(ROWS)
+    # attribute alone: 28 / 28 has a bound of 28 / 30.706 = 0.912; goal alone 25 / 27.706 = 0.902: neither
+    # type is certified, and a threshold at which nothing merges (above 0.90) certifies nothing.
+    assert certify(pairs, earlier, scores, LEX_GRID, 0.95, 0.95, 20, fallback=False, own_bound=True) == {}
+    # 60 attribute paraphrases at 0.70 reach 60 / 62.706 = 0.957: certified at the lowest grid value.
+    pairs, earlier, scores = table([("attribute", True, 0.70, False)] * 60 + [("goal", True, 0.70, False)] * 10)
+    assert certify(pairs, earlier, scores, [0.6, 0.7, 0.8], 0.95, 0.95, 20, fallback=False, own_bound=True) == {
+        "attribute": 0.6}
+
+
+def test_certify_counts_the_earlier_tiers_merges():
+    # 50 right merges by an earlier tier; this tier reaches 3 paraphrases at 0.6 and 1 different pair at
+    # 0.5. At 0.5: 53 / 54 = 0.981 >= 0.95 and the pooled bound 0.92 < 0.95; from 0.51 on 53 / 53 but
+    # the bound, 0.9514, is met only then. The type's own check takes the lowest (0.5), the pooled check
+    # then fails: the tier is off.
+    rows = ([("attribute", True, None, True)] * 50 + [("attribute", True, 0.6, False)] * 3
+            + [("attribute", False, 0.5, False)])
+    pairs, earlier, scores = table(rows)
+    assert certify(pairs, earlier, scores, [0.5, 0.51, 0.7], 0.95, 0.95, 20, fallback=True, own_bound=False) == {}
+    # With a precision floor of 0.99 the type's threshold rises above the wrong pair: certified.
+    assert certify(pairs, earlier, scores, [0.5, 0.51, 0.7], 0.95, 0.99, 20, fallback=True, own_bound=False) == {
+        "attribute": 0.51, "default": 0.51}
+
+
+def test_strictest_ignores_a_looser_hand_edited_default():
+    assert strictest({"attribute": 0.8, "goal": None, "default": 0.5}, "value") == 0.8
+    assert strictest({"attribute": 0.8, "goal": None, "default": 0.5}, "goal") is None
+    assert strictest({"attribute": 0.8}, "value") is None  # no default entry: off
+    assert strictest({}, "attribute") is None
+
+
+def calibrated(vectors, **tables):
+    from dedup_support import FakeEncoder
+
+    m = HybridMatcher(DedupSettings(), encoder=FakeEncoder(vectors))
+    cal = Calibration(model="fake-encoder", target_precision=0.95, dev_pairs=0, **tables)
+    m.calibration, m.jaccard_thresholds = cal, cal.jaccard_thresholds
+    m.type_thresholds, m.contained_thresholds = dict(cal.embedding_thresholds), dict(cal.contained_thresholds)
+    return m
+
+
+def test_the_embedding_tier_is_off_for_a_type_the_dev_pairs_did_not_certify():
+    vectors = {"quiet reading room": unit(1, 0), "calm study hall": unit(1, 0.01)}  # cosine 0.99995
+    m = calibrated(vectors, jaccard_thresholds={"attribute": 0.75, "default": 0.75},
+                   embedding_thresholds={"attribute": 0.9, "default": 0.5})
+    assert m.match("calm study hall", "attribute", [("n1", "quiet reading room")]).method == "embedding"
+    # No certificate of its own: off, whatever the pooled entry says (no pooled fallback for cosines).
+    assert m.embedding_threshold_for("terminal_value") is None
+    assert m.match("calm study hall", "terminal_value", [("n1", "quiet reading room")]) is None
+    # Without a calibration the flat settings threshold applies (the untuned matcher).
+    m.calibration = None
+    assert m.match("calm study hall", "terminal_value", [("n1", "quiet reading room")]).method == "embedding"
+
+
+def test_word_overlap_uses_the_strictest_certified_threshold_or_is_off():
+    m = calibrated({}, jaccard_thresholds={"attribute": 0.75, "goal": 0.9, "default": 0.75},
+                   embedding_thresholds={})
+    # "late opening hours" / "late opening times": 2 of 4 words -> overlap 0.5; "opening hours long" /
+    # "long opening hours": all words aligned -> 1.0.
+    assert m.jaccard_threshold_for("value") == 0.9  # no entry of its own: the strictest certified
+    assert m.match("long opening hours", "value", [("n1", "opening hours long")]).method == "jaccard"
+    m.jaccard_thresholds = {"attribute": None}
+    assert m.jaccard_threshold_for("attribute") is None and m.jaccard_threshold_for("value") is None
+    assert m.match("long opening hours", "attribute", [("n1", "opening hours long")]) is None
+    assert m.match("Long opening hours!", "attribute", [("n1", "long opening hours")]).method == "exact"
 
 
 def test_calibration_is_reproducible_and_round_trips(tmp_path, fake_encoder):
-    from dedup_support import unit
-
     vectors = {"creamy": unit(1, 0), "silky": unit(0.8, 0.6), "bright": unit(0, 1), "sunny": unit(0.1, 0.99)}
     pairs = [LabelledPair("d", "dev", "attribute", "creamy", "silky", True),
              LabelledPair("d", "dev", "attribute", "bright", "sunny", True),
@@ -50,6 +124,7 @@ def test_calibration_is_reproducible_and_round_trips(tmp_path, fake_encoder):
     m = HybridMatcher(DedupSettings(), encoder=fake_encoder(vectors))
     first, second = calibrate(m, pairs, target=0.2, min_pairs=1), calibrate(m, pairs, target=0.2, min_pairs=1)
     assert first == second and first.dev_pairs == 2 and first.model == "fake-encoder"
+    assert first.embedding_thresholds == {"attribute": 0.4}  # both dev paraphrases merge at the lowest grid value
     path = save_calibration(first, tmp_path / "cal.yaml")
     assert load_calibration(path) == first and path.read_text().startswith("# Generated by `interview bench dedup --calibrate`")
 
@@ -59,23 +134,10 @@ def test_shipped_calibration_is_what_the_dev_split_gives(encoder):
     assert shipped is not None and shipped.model == "all-MiniLM-L6-v2"
     again = calibrate(HybridMatcher(DedupSettings(), use_calibration=False), load_pairs(),
                       target=shipped.target_precision)
-    assert again.embedding_thresholds == shipped.embedding_thresholds and again.dev_pairs == shipped.dev_pairs
-    assert again.contained_thresholds == shipped.contained_thresholds
-    assert HybridMatcher(DedupSettings()).type_thresholds == shipped.embedding_thresholds
-    assert HybridMatcher(DedupSettings()).contained_thresholds == shipped.contained_thresholds
-    assert HybridMatcher(DedupSettings(), use_calibration=False).type_thresholds == {}
-
-
-def test_contained_floors_by_type_and_the_pooled_bound():
-    # 50 right lexical merges; the containment tier reaches 4 attribute pairs: 3 paraphrases at 0.80 / 0.70
-    # / 0.50 and one different pair at 0.60. Attribute: from 0.61 on 53 / 53 right; at 0.60 and below
-    # 53 / 54 = 0.981 >= 0.95, so the lowest grid floor (0.40) already keeps the type's precision.
-    lex = [(pair(True), True, None)] * 50
-    tier = [(pair(True), False, 0.80), (pair(True), False, 0.70), (pair(True), False, 0.50), (pair(False), False, 0.60)]
-    scores, inside = lex + tier, [False] * 50 + [True] * 4
-    assert contained_floors(scores, inside, 0.90, 0.95, min_pairs=20) == {"default": 0.40, "attribute": 0.40}
-    # At floor 0.99 the type's precision must be 1.0: the floor rises above the wrong pair's 0.60.
-    assert contained_floors(scores, inside, 0.90, 0.99, min_pairs=20) == {"default": 0.61, "attribute": 0.61}
-    # The pooled 95 % bound: 53 / 54 has a Wilson lower bound of 0.92 < 0.95, so the tier stays off.
-    assert wilson_lower(53, 54) < 0.95
-    assert contained_floors(scores, inside, 0.95, 0.95, min_pairs=20) == {}
+    assert again == shipped
+    m = HybridMatcher(DedupSettings())
+    assert (m.type_thresholds, m.contained_thresholds, m.jaccard_thresholds) == (
+        shipped.embedding_thresholds, shipped.contained_thresholds, shipped.jaccard_thresholds)
+    assert HybridMatcher(DedupSettings(), use_calibration=False).calibration is None
+    lexical = HybridMatcher(DedupSettings(embeddings_enabled=False))  # the word-overlap table needs no model
+    assert lexical.jaccard_thresholds == shipped.jaccard_thresholds and lexical.type_thresholds == {}
