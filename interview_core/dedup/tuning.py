@@ -79,7 +79,8 @@ def lookup(table: dict[str, float | None], node_type: str) -> float | None:
 
 
 def certify(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], grid: list[float],
-            target: float, floor: float, min_pairs: int, fallback: bool, own_bound: bool) -> dict[str, float | None]:
+            target: float, floor: float, min_pairs: int, fallback: bool, own_bound: bool,
+            pooled_bound: bool = True) -> dict[str, float | None]:
     """Thresholds of one tier, certified on dev (see the module docstring).
 
     ``earlier[k]``: pair ``k`` is merged by an earlier tier; ``scores[k]``: its score in this tier (None: it
@@ -88,7 +89,7 @@ def certify(pairs: list[LabelledPair], earlier: list[bool], scores: list[float |
     bound of at least ``target`` on the type alone) and the tier still merges one of its pairs, None when
     none does (a threshold at which the tier merges no dev pair certifies nothing); with ``fallback`` the other types
     get the strictest of these as ``default``. Empty (the tier off) when no type is certified or when all
-    dev merges together miss the bound."""
+    dev merges together miss the bound (``pooled_bound=False`` leaves that check to the caller)."""
     def counts(rows, t_of) -> tuple[int, int]:
         tp = fp = 0
         for k in rows:
@@ -116,36 +117,63 @@ def certify(pairs: list[LabelledPair], earlier: list[bool], scores: list[float |
     if fallback:
         table[POOLED] = max(found)
     tp, fp = counts(range(len(pairs)), lambda nt: lookup(table, nt))
-    return table if certified(tp, fp, target, floor) else {}
+    return table if not pooled_bound or certified(tp, fp, target, floor) else {}
 
 
-def _reached(rows: list[PairRow], earlier: list[bool], scores: list[float | None], table) -> list[bool]:
+def merges_certified(pairs: list[LabelledPair], merged: list[bool], target: float, floor: float) -> bool:
+    """Whether the merged dev pairs reach the precision floor and the Wilson bound (:func:`certified`)."""
+    tp = sum(p.same for p, m in zip(pairs, merged) if m)
+    return certified(tp, sum(merged) - tp, target, floor)
+
+
+def _reached(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], table) -> list[bool]:
     """Merged after a tier: by an earlier tier, or by this one at its certified threshold."""
     out = []
-    for r, e, s in zip(rows, earlier, scores):
-        t = lookup(table, r.pair.node_type) if table else None
+    for p, e, s in zip(pairs, earlier, scores):
+        t = lookup(table, p.node_type) if table else None
         out.append(e or (t is not None and s is not None and s >= t))
     return out
+
+
+def certify_word_tiers(pairs: list[LabelledPair], exact: list[bool], overlaps: list[float | None],
+                       inside: list[float | None] | None, lex_grid: list[float], target: float, floor: float,
+                       min_pairs: int) -> tuple[dict, dict, list[bool]]:
+    """The two tiers whose evidence is the labels' own words, certified together: ``(word-overlap table,
+    containment table, merged)``. ``overlaps[k]``: pair ``k``'s overlap when it reaches the overlap tier
+    (else None); ``inside[k]``: its cosine when one label contains the other (else None; ``inside`` None:
+    no model, no containment tier). Each type's overlap threshold keeps its own precision; then the
+    containment floors are certified with the bound over all merges so far (exact, overlap, containment).
+    When the containment tier is not certified, the overlap tier must reach the bound on its own merges
+    with the exact ones, else it is off too."""
+    lexical = certify(pairs, exact, overlaps, lex_grid, target, floor, min_pairs, fallback=True, own_bound=False,
+                      pooled_bound=False)
+    merged = _reached(pairs, exact, overlaps, lexical)
+    contained: dict[str, float | None] = {}
+    if inside is not None:
+        scores = [None if m else c for m, c in zip(merged, inside)]
+        contained = certify(pairs, merged, scores, GRID, target, floor, min_pairs, fallback=True, own_bound=False)
+        merged = _reached(pairs, merged, scores, contained)
+    if not contained and not merges_certified(pairs, merged, target, floor):
+        return {}, {}, list(exact)
+    return lexical, contained, merged
 
 
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
               floor: float = 0.95) -> Calibration:
     """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier: the word-overlap
-    threshold (never below ``matcher.jaccard_threshold``, the settings value), the containment floor, the
-    embedding threshold (:func:`certify`). ``matcher`` is an uncalibrated :class:`HybridMatcher`."""
+    threshold (never below ``matcher.jaccard_threshold``, the settings value) and the containment floor
+    together (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
+    (:func:`certify`). ``matcher`` is an uncalibrated :class:`HybridMatcher`."""
     dev = [p for p in pairs if p.split == "dev"]
     rows = pair_rows(matcher, dev)
-    merged = [r.exact for r in rows]
-    grid = [t for t in JACCARD_GRID if t >= matcher.jaccard_threshold - 1e-9]
-    scores = [None if r.exact or r.opposed else r.overlap for r in rows]
-    lexical = certify(dev, merged, scores, grid, target, floor, min_pairs, fallback=True, own_bound=False)
-    merged = _reached(rows, merged, scores, lexical)
-    contained: dict[str, float | None] = {}
+    model = matcher.embeddings_available
+    lex_grid = [t for t in JACCARD_GRID if t >= matcher.jaccard_threshold - 1e-9]
+    lexical, contained, merged = certify_word_tiers(
+        dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
+        [r.cosine if r.contained and not r.opposed else None for r in rows] if model else None,
+        lex_grid, target, floor, min_pairs)
     embedding: dict[str, float | None] = {}
-    if matcher.embeddings_available:
-        scores = [r.cosine if r.contained and not (m or r.opposed) else None for r, m in zip(rows, merged)]
-        contained = certify(dev, merged, scores, GRID, target, floor, min_pairs, fallback=True, own_bound=False)
-        merged = _reached(rows, merged, scores, contained)
+    if model:
         scores = [None if m or r.opposed else r.cosine for r, m in zip(rows, merged)]
         embedding = certify(dev, merged, scores, GRID, target, floor, min_pairs, fallback=False, own_bound=True)
     return Calibration(model=matcher.encoder_name or "", target_precision=target, min_precision=floor,

@@ -8,7 +8,8 @@ from interview_core.config.settings import DedupSettings
 from interview_core.dedup.calibration import Calibration, load_calibration, save_calibration
 from interview_core.dedup.evaluation import LabelledPair, load_pairs
 from interview_core.dedup.matcher import HybridMatcher, strictest
-from interview_core.dedup.tuning import JACCARD_GRID, calibrate, certify, certified, lookup, wilson_lower
+from interview_core.dedup.tuning import (JACCARD_GRID, calibrate, certified, certify, certify_word_tiers, lookup,
+                                         wilson_lower)
 
 LEX_GRID = [t for t in JACCARD_GRID if t >= 0.75]
 
@@ -71,6 +72,22 @@ def test_certify_counts_the_earlier_tiers_merges():
     # With a precision floor of 0.99 the type's threshold rises above the wrong pair: certified.
     assert certify(pairs, earlier, scores, [0.5, 0.51, 0.7], 0.95, 0.99, 20, fallback=True, own_bound=False) == {
         "attribute": 0.51, "default": 0.51}
+
+
+def test_the_word_tiers_are_certified_together():
+    # 50 paraphrases merged by word overlap (0.8), 3 more only by containment (cosine 0.6): 53 error-free
+    # merges reach the bound (0.9514), 50 alone do not (50 / 52.706 = 0.9487).
+    pairs = [LabelledPair("library", "dev", "attribute", "a", "b", True)] * 53
+    exact, overlaps = [False] * 53, [0.8] * 50 + [0.5] * 3
+    inside = [None] * 50 + [0.6] * 3
+    lexical, contained, merged = certify_word_tiers(pairs, exact, overlaps, inside, LEX_GRID, 0.95, 0.95, 20)
+    assert lexical == {"attribute": 0.75, "default": 0.75} and contained == {"attribute": 0.4, "default": 0.4}
+    assert all(merged)
+    # Without the containment merges the overlap tier alone misses the bound: both tiers are off.
+    assert certify_word_tiers(pairs, exact, overlaps, [None] * 53, LEX_GRID, 0.95, 0.95, 20) == ({}, {}, exact)
+    # Without a model (no containment tier) 53 overlap merges certify the overlap tier alone.
+    lexical, contained, merged = certify_word_tiers(pairs, exact, [0.8] * 53, None, LEX_GRID, 0.95, 0.95, 20)
+    assert lexical == {"attribute": 0.75, "default": 0.75} and contained == {} and all(merged)
 
 
 def test_strictest_ignores_a_looser_hand_edited_default():
