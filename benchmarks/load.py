@@ -11,6 +11,11 @@ Printed per backend: turns/s, p50/p95/max answer-to-question latency (ms, the PO
 the next question arrives), failovers, errors, and from the database afterwards: answers lost (acknowledged
 but not stored, or stored twice) and turns duplicated (two turn records, answers or questions for one
 turn). Bounded by ``--respondents``, ``--turns`` and ``--time-limit``.
+
+Where the time goes: the CPU each role used while the respondents ran (the API processes, the PostgreSQL
+server with its backends, this process's client threads), in ms per turn, the pipeline's own time per
+turn inside the server (``TurnResult.latency_ms``, read back from the database) and the load average
+before and after, since the 2 cores are shared.
 """
 
 from __future__ import annotations
@@ -160,13 +165,68 @@ def run_respondent(r: Respondent, bases: list[str], turns: int, think_s: tuple[f
         client.close()
 
 
+# -- where the CPU went ------------------------------------------------------------------------------------
+def _proc_stat(pid: int) -> tuple[int, float, float] | None:
+    """(parent pid, own CPU seconds, CPU seconds of its exited children) from /proc (Linux); None when the
+    process is gone or /proc is not there."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    tick = os.sysconf("SC_CLK_TCK")
+    # after the command name: state ppid ... utime(12) stime(13) cutime(14) cstime(15), counted from state = 1
+    return int(fields[1]), (int(fields[11]) + int(fields[12])) / tick, (int(fields[13]) + int(fields[14])) / tick
+
+
+def cpu_snapshot(procs, cluster) -> dict[str, dict[int, float]]:
+    """CPU seconds so far, per process, of each role: ``api`` (the API processes), ``postgresql`` (the
+    postmaster with its exited backends, and its live backends) and ``client`` (this process: the
+    respondents' threads). Empty roles when /proc is not available."""
+    snap: dict[str, dict[int, float]] = {"api": {}, "postgresql": {}, "client": {}}
+    for proc, _ in procs:
+        stat = _proc_stat(proc.pid)
+        if stat is not None:
+            snap["api"][proc.pid] = stat[1]
+    me = _proc_stat(os.getpid())
+    if me is not None:
+        snap["client"][os.getpid()] = me[1]
+    pid_file = Path(cluster.dir) / "data" / "postmaster.pid" if cluster is not None and cluster.dir else None
+    try:
+        postmaster = int(pid_file.read_text().split()[0]) if pid_file is not None else None
+    except (OSError, ValueError, IndexError):
+        postmaster = None
+    stat = _proc_stat(postmaster) if postmaster else None
+    if stat is not None:
+        snap["postgresql"][postmaster] = stat[1] + stat[2]
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                child = _proc_stat(int(entry.name))
+                if child is not None and child[0] == postmaster:
+                    snap["postgresql"][int(entry.name)] = child[1]
+    return snap
+
+
+def cpu_ms_per_turn(before: dict, after: dict, turns: int) -> dict[str, float]:
+    """Per role, the CPU its processes used between the snapshots, in ms per turn. A process seen only
+    before (a killed API process, an exited backend: counted in the postmaster) adds nothing; one seen
+    only after counts from zero."""
+    out = {}
+    for role, pids in after.items():
+        if pids:
+            used = sum(max(0.0, s - before.get(role, {}).get(pid, 0.0)) for pid, s in pids.items())
+            out[role] = used * 1000 / turns if turns else 0.0
+    return out
+
+
 # -- checking the database afterwards ---------------------------------------------------------------------
 def audit(database: str, respondents: list[Respondent]) -> dict:
-    """Lost answers and duplicated turns, read from the database the processes shared."""
+    """Lost answers and duplicated turns, read from the database the processes shared, and the pipeline's
+    median and p95 ms per turn inside the servers (``pipeline_p50_ms``, ``pipeline_p95_ms``)."""
     from interview_core.persistence import Repository
 
     repo = Repository(database)
     lost = duplicated = 0
+    pipeline_ms: list[float] = []
     for r in respondents:
         if not r.session_id:
             continue
@@ -176,12 +236,16 @@ def audit(database: str, respondents: list[Respondent]) -> dict:
         lost += sum(1 for text in r.acknowledged if answers.count(text) == 0)
         answer_turns = [u["turn"] for u in utterances if u["speaker"] == "respondent"]
         question_turns = [u["turn"] for u in utterances if u["speaker"] == "interviewer"]
-        result_turns = [t["turn_number"] for t in repo.turn_results(r.session_id)]
+        results = repo.turn_results(r.session_id)
+        pipeline_ms += [float(t.get("latency_ms") or 0.0) for t in results]
+        result_turns = [t["turn_number"] for t in results]
         duplicated += (len(answer_turns) - len(set(answer_turns)) + len(question_turns) - len(set(question_turns))
                        + len(result_turns) - len(set(result_turns)))
         duplicated += sum(answers.count(text) - 1 for text in set(answers))
     repo.close()
-    return {"lost": lost, "duplicated": duplicated}
+    return {"lost": lost, "duplicated": duplicated,
+            "pipeline_p50_ms": statistics.median(pipeline_ms) if pipeline_ms else 0.0,
+            "pipeline_p95_ms": percentile(pipeline_ms, 95)}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -211,6 +275,8 @@ def run_backend(backend: str, args) -> dict:
     threads = [threading.Thread(target=run_respondent, args=(r, bases, args.turns, (args.think_min, args.think_max),
                                                              deadline, args.seed), daemon=True) for r in respondents]
     killed = None
+    load_before = os.getloadavg()[0]
+    cpu_before = cpu_snapshot(procs, cluster)
     started = time.perf_counter()
     try:
         for t in threads:
@@ -220,6 +286,8 @@ def run_backend(backend: str, args) -> dict:
         for t in threads:
             t.join(timeout=max(1.0, deadline - time.time() + 60))
         wall = time.perf_counter() - started
+        cpu_after = cpu_snapshot(procs, cluster)  # a killed process's CPU is not counted
+        load_after = os.getloadavg()[0]
     finally:
         stop_processes(procs)
     checked = audit(database, respondents)
@@ -238,7 +306,9 @@ def run_backend(backend: str, args) -> dict:
         "errors": sum(len(r.errors) for r in respondents), "error_samples": [e for r in respondents for e in r.errors][:3],
         "server_exceptions": server_exceptions(workdir),
         "finished_early": sum(r.finished and len(r.acknowledged) < args.turns for r in respondents),
-        "killed_after_turns": killed, **checked,
+        "killed_after_turns": killed, "load": (load_before, load_after),
+        "cpu_ms_per_turn": cpu_ms_per_turn(cpu_before, cpu_after, turns),
+        **checked,
     }
 
 
@@ -273,6 +343,10 @@ def report(row: dict) -> str:
         f"{row['backend']}: {row['processes']} API processes, {row['respondents']} respondents{kill}",
         f"  turns {row['turns']} in {row['wall_s']:.1f} s: {row['turns_per_s']:.1f} turns/s",
         f"  answer-to-question latency: p50 {row['p50_ms']:.0f} ms, p95 {row['p95_ms']:.0f} ms, max {row['max_ms']:.0f} ms",
+        f"  of which the pipeline inside the server: p50 {row['pipeline_p50_ms']:.0f} ms, p95 {row['pipeline_p95_ms']:.0f} ms",
+        "  CPU per turn: " + (", ".join(f"{role} {ms:.1f} ms" for role, ms in row["cpu_ms_per_turn"].items())
+                              or "not measured (no /proc)")
+        + f"; load average {row['load'][0]:.1f} -> {row['load'][1]:.1f}",
         f"  lost answers {row['lost']}, duplicated turns {row['duplicated']}, errors {row['errors']}, "
         f"failovers {row['failovers']}, interviews closed by the engine before the turn limit {row['finished_early']}",
     ]
