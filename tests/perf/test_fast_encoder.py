@@ -64,3 +64,30 @@ def test_a_conversion_that_disagrees_falls_back_to_the_original_model(original, 
     monkeypatch.setattr(embeddings, "PROBE_MIN_COSINE", 1.01)  # nothing can agree this closely
     model, precision = embeddings._fast_model(original, "bfloat16")
     assert model is original and precision == "float32 (unconverted)"
+
+
+def test_threads_encoding_at_once_get_the_vectors_of_one_at_a_time():
+    import threading
+
+    enc = get_encoder()
+    texts = [f"{word} for the {thing}" for word in ("saving time", "feeling calm", "paying less", "a good habit")
+             for thing in ("morning", "family", "planet")]
+    enc.cache.clear()
+    expected = {t: enc.encode([t])[0] for t in texts}
+    enc.cache.clear()
+    got, errors = {}, []
+
+    def work(chunk):
+        try:
+            for t, v in zip(chunk, enc.encode(chunk)):
+                got[t] = v
+        except Exception as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(texts[i::4],)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and set(got) == set(texts)
+    assert min(float(got[t] @ expected[t]) for t in texts) >= 0.9999
