@@ -19,8 +19,9 @@ from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
 from .contrast import Alignment, align, contrast, opposite_polarity, particle_contrast
-from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame
-from .text import is_contraction_negation, jaccard, less_adjective, normalise_text, prefix_opposites, stem, tokenize
+from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
+from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
+                   stem, tokenize)
 from .wordnet import WordNet, get_wordnet
 
 DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup.yaml"
@@ -210,13 +211,17 @@ class Lexicon:
         """
         al = self.alignment(a, b)
         pairs = dict(al.matched)
+        found = numbers_differ(tokenize(a.text), tokenize(b.text))
+        if found is not None:
+            return found
         if len(sa.negations) % 2 != len(sb.negations) % 2:
             hit_a, hit_b = set(pairs), set(pairs.values())
             if any(_anchored(n, hit_a, b) for n in sa.negations) or any(_anchored(n, hit_b, a) for n in sb.negations):
                 return "negation"
 
         def roles(i: int, j: int, minimal: bool) -> bool:
-            return heads_aligned(sa, i, sb, j, pairs) and (not minimal or same_frame(sa, i, sb, j, pairs))
+            return (same_slot(sa, i, len(a.words), sb, j, len(b.words), pairs)
+                    or heads_aligned(sa, i, sb, j, pairs) and (not minimal or same_frame(sa, i, sb, j, pairs)))
 
         found = contrast(al, self.wordnet, self.antonyms, stem, roles)
         if found is not None:
@@ -241,6 +246,9 @@ class Lexicon:
         """
         if a.negated != b.negated:
             return "negation"
+        found = numbers_differ(tokenize(a.text), tokenize(b.text))
+        if found is not None:
+            return found
         found = contrast(self.alignment(a, b), self.wordnet, self.antonyms, stem)
         if found is not None:
             return found

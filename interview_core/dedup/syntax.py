@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .text import is_contraction_negation, less_adjective, stem
+from .text import is_contraction_negation, less_adjective, numbers, stem
 
 # Coarse parts of speech: a contrast needs the two differing words to be the same kind of word.
 _COARSE = {"NOUN": "NOUN", "PROPN": "NOUN", "PRON": "NOUN", "NUM": "NOUN", "VERB": "VERB", "AUX": "VERB",
@@ -155,6 +155,20 @@ def heads_aligned(sa: LabelSyntax, i: int, sb: LabelSyntax, j: int, pairs: dict[
     deps_a = {k for k, r in enumerate(sa.roles) if r is not None and r.head == i}
     deps_b = {k for k, r in enumerate(sb.roles) if r is not None and r.head == j}
     return any(pairs.get(k) in deps_b for k in deps_a)
+
+
+def same_slot(sa: LabelSyntax, i: int, len_a: int, sb: LabelSyntax, j: int, len_b: int, pairs: dict[int, int]) -> bool:
+    """True when content word ``i`` of one label and ``j`` of the other fill the same slot of a literal
+    frame, whatever the parse attached them to: the same coarse part of speech (neither a number), and their neighbours among
+    the content words matched words (or both labels end there) on both sides, with at least one
+    neighbour ("nervous / calm behind the wheel", "morning / evening classes"). A parse can attach such
+    words differently ("nervous" to "behind", "calm" as the root); the word order cannot."""
+    ra, rb = sa.roles[i], sb.roles[j]
+    if ra is None or rb is None or ra.pos != rb.pos or len_a < 2 or len_b < 2 or numbers([ra.lemma, rb.lemma]):
+        return False  # numbers are compared by :func:`.text.numbers_differ` alone
+    left = (i == 0 and j == 0) or (i > 0 and j > 0 and pairs.get(i - 1) == j - 1)
+    right = (i == len_a - 1 and j == len_b - 1) or (i + 1 < len_a and j + 1 < len_b and pairs.get(i + 1) == j + 1)
+    return left and right
 
 
 def _relation(s: LabelSyntax, k: int, x: int):

@@ -105,6 +105,42 @@ def prefix_opposites(a: str, b: str) -> bool:
     return len(short) >= 3 and any(long_ == p + short for p in NEGATING_PREFIXES)
 
 
+# Cardinal and ordinal number words (English; the lists spaCy's English lexical attributes use), as values.
+_CARDINALS = {w: str(i) for i, w in enumerate(("zero one two three four five six seven eight nine ten eleven twelve "
+                                                "thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty").split())}
+_CARDINALS.update({w: str(10 * i) for i, w in enumerate("thirty forty fifty sixty seventy eighty ninety".split(), 3)})
+_CARDINALS.update({"hundred": "100", "thousand": "1000", "million": "1000000", "dozen": "12", "half": "1/2"})
+_ORDINALS = {w: f"{i}th" for i, w in enumerate(("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+                                                "twelfth").split(), 1)}
+_DIGIT_ORDINAL = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+
+
+def numbers(tokens: list[str]) -> frozenset[str]:
+    """The numbers a label states, as values: digits, cardinal and ordinal words ("two hour lessons" ->
+    ``{"2"}``, "2nd floor" and "second floor" -> ``{"2th"}``)."""
+    out = set()
+    for t in tokens:
+        if t.isdigit():
+            out.add(str(int(t)))
+        elif t in _CARDINALS:
+            out.add(_CARDINALS[t])
+        elif t in _ORDINALS:
+            out.add(_ORDINALS[t])
+        elif (m := _DIGIT_ORDINAL.match(t)) is not None:
+            out.add(f"{int(m.group(1))}th")
+    return frozenset(out)
+
+
+def numbers_differ(a: list[str], b: list[str]) -> str | None:
+    """``"numbers x/y"`` when both labels state numbers and neither's are among the other's ("one hour" /
+    "two hour lessons", "first / second floor"); None when one states none ("frequent service" / "a train
+    every ten minutes") or one's numbers include the other's ("24 hours" / "24/7")."""
+    na, nb = numbers(a), numbers(b)
+    if na and nb and not (na <= nb or nb <= na):
+        return f"numbers {'+'.join(sorted(na))}/{'+'.join(sorted(nb))}"
+    return None
+
+
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     """|a ∩ b| / |a ∪ b| in [0, 1]; 0 when both are empty (two empty labels are not evidence of sameness)."""
     union = a | b

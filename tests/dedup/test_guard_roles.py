@@ -42,6 +42,10 @@ LIBRARY_OPPOSITES = [
     ("fines went up", "fines went down", "antonyms"),
     ("lights on", "lights off", "antonyms"),
     ("tasteless coffee in the cafe", "tasty coffee in the cafe", "negation"),  # "-less" on the other's stem
+    ("two week loans", "three week loans", "numbers"),  # "one" is a stopword, so numbers are read from tokens
+    ("one hour parking", "two hour parking", "numbers"),
+    ("books on the first floor", "books on the second floor", "numbers"),
+    ("anxious at the front desk", "calm at the front desk", "contrast"),  # parsed apart; the same slot of one frame
 ]
 
 
@@ -49,6 +53,36 @@ LIBRARY_OPPOSITES = [
 def test_opposites_of_a_new_domain_are_blocked_by_role(roles_lexicon, a, b, why):
     reason = roles_lexicon.opposition(roles_lexicon.key(a), roles_lexicon.key(b))
     assert reason is not None and reason.startswith(why), reason
+
+
+# Pairs the slot and number checks must leave alone: one label states no number, or one's numbers are
+# among the other's; the differing words are of different kinds or stand in different slots.
+NOT_OPPOSED = [
+    ("frequent buses to the library", "a bus every ten minutes"),
+    ("2 week loans", "two week loans"),
+    ("quiet study desks", "the study desks are quiet"),
+]
+
+
+@pytest.mark.parametrize("a,b", NOT_OPPOSED)
+def test_numbers_and_slots_that_do_not_contrast(roles_lexicon, a, b):
+    assert roles_lexicon.opposition(roles_lexicon.key(a), roles_lexicon.key(b)) is None
+
+
+def test_same_slot_hand_cases(roles_lexicon):
+    from interview_core.dedup.syntax import same_slot
+
+    def slot(a, b, i, j):
+        ka, kb = roles_lexicon.key(a), roles_lexicon.key(b)
+        pairs = dict(roles_lexicon.alignment(ka, kb).matched)
+        return same_slot(roles_lexicon.syntax(ka), i, len(ka.words), roles_lexicon.syntax(kb), j, len(kb.words), pairs)
+
+    # words: [anxious, front, desk] / [calm, front, desk]: first slot, right neighbours matched, both adjectives.
+    assert slot("anxious at the front desk", "calm at the front desk", 0, 0)
+    # [silent, study, room] / [study, room, silent]: "silent" opens one label and closes the other.
+    assert not slot("silent study room", "study room silent", 0, 2)
+    # a one-word label has no frame
+    assert not slot("anxious", "calm", 0, 0)
 
 
 # Pairs the word-level guard blocked although the contrasting words are not in aligned roles.

@@ -1,6 +1,6 @@
 import pytest
 
-from interview_core.dedup.text import jaccard, normalise_text, prefix_opposites, stem, tokenize
+from interview_core.dedup.text import jaccard, normalise_text, numbers, numbers_differ, prefix_opposites, stem, tokenize
 
 
 @pytest.mark.parametrize("a,b", [
@@ -34,3 +34,21 @@ def test_prefix_opposites():
     assert prefix_opposites(stem("insecure"), stem("secure"))
     assert not prefix_opposites("health", "health")
     assert not prefix_opposites("in", "")  # too short to be a word
+
+
+@pytest.mark.parametrize("label,values", [
+    ("two hour lessons", {"2"}), ("2 hour lessons", {"2"}), ("open 24 hours", {"24"}), ("thirty minutes", {"30"}),
+    ("second floor", {"2th"}), ("2nd floor", {"2th"}), ("a dozen eggs", {"12"}), ("quiet reading room", set()),
+    ("one or two books", {"1", "2"}),
+])
+def test_numbers_hand_table(label, values):
+    assert numbers(tokenize(label)) == frozenset(values)
+
+
+@pytest.mark.parametrize("a,b,differ", [
+    ("two hour lessons", "three hour lessons", True), ("first floor", "second floor", True),
+    ("two hour lessons", "2 hour lessons", False), ("frequent buses", "a bus every ten minutes", False),
+    ("one or two books", "two books", False), ("open 24 hours", "open 24 7", False),
+])
+def test_numbers_differ_hand_table(a, b, differ):
+    assert (numbers_differ(tokenize(a), tokenize(b)) is not None) is differ
