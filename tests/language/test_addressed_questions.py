@@ -146,3 +146,47 @@ def test_offline_session_acknowledges_a_question_and_continues(tmp_path):
     assert not [n for n in result.extracted.nodes], [n.label for n in result.extracted.nodes]
     verdict = session.answer("Pointless.")
     assert not verdict.extracted.nodes and "makes you" in verdict.next_question, verdict.next_question
+
+
+@pytest.mark.parametrize("answer", [
+    "the swap night is fun i guess. but what happens if my jar breaks",  # a subject question, no question mark
+    "Flour. Is there any. That's the first thing I'd check",              # question word order, no question mark
+    "plus do they charge for the jars",                                    # after "plus"
+])
+def test_questions_typed_without_their_mark_are_found(answer):
+    assert addressed_question(answer), answer
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm no baker. so maybe... not feeling useless?",  # an answer offered with a rising tone
+    "What matters is the smell.",                       # a pseudo-cleft, not a question
+    "Cheap, right?",                                     # a tag asking for agreement
+])
+def test_offered_answers_and_clefts_are_not_questions_to_the_interviewer(answer):
+    assert addressed_question(answer) is None
+
+
+@pytest.mark.parametrize("answer", [
+    "hang on, you're not giving my name to the bakery are you",  # a closing tag makes it a question
+    "are my photos shared with the other members",               # the respondent's own pictures
+])
+def test_privacy_questions_in_other_forms(answer):
+    assert answer_meta_topic(answer) == "privacy"
+
+
+def test_what_do_you_mean_by_a_word_of_an_earlier_question_is_a_rephrase(mec, crumb):
+    request = QuestionRequest(methodology=mec, concept=crumb, strategy=mec.strategy("deepen"), turn_number=4,
+                              focus=FocusRef(kind="node", label="sourdough starter"),
+                              recent_questions=["Why is the starter important to you?"],
+                              recent_turns=[Turn(question="Why does the sourdough starter matter to you?",
+                                                 answer="what do you mean by important? like for the bread or for me")])
+    q = OfflineLanguage().write_question(request).question
+    assert "I was asking" in q and not any(c in q for c in CANNOT), q
+
+
+def test_a_month_is_no_concept_and_no_topic(mec, crumb):
+    answer = "my starter has been going since march. i feed it every night"
+    r = OfflineLanguage().extract(ExtractionRequest(methodology=mec, concept=crumb, answer=answer, utterance_id="u"))
+    assert "march" not in [n.label.lower() for n in r.nodes], [n.label for n in r.nodes]
+    q = _after(mec, crumb, answer)
+    assert "march matter" not in q and "without march" not in q, q

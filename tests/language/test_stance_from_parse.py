@@ -56,3 +56,14 @@ def test_a_conceded_topic_is_asked_without_presuming_a_stance(mec, oat_milk):
     for q in ask_over_turns(mec, oat_milk, "swapping starter", answer, 6, "deepen"):
         probe = outside_quotes(q)
         assert not PRAISE_PRESUMED.search(probe) and "bother" not in probe, q
+
+
+@pytest.mark.parametrize("label,answer,family", [
+    # a short verdict after a story judges it ("like" as a preposition is no liking)
+    ("rising up like a balloon", "Left it on the radiator once, it rose up like a balloon and spilled everywhere. Bit gross tbh.",
+     "negative"),
+    # a "But ..." sentence set against the one before
+    ("the loaves", "Sore arms, a horrible mess, a sink full of bowls. But the loaves will look amazing", "open"),
+])
+def test_the_sentences_around_a_topic_count(label, answer, family):
+    assert frame_family(topic_for(label, [answer])) == family

@@ -16,7 +16,7 @@ from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, Extract
 from .assessment import AnswerFeatures, assess, is_english
 from ...text.clauses import Clause, segment
 from .elements import matcher
-from .grammar import open_classes
+from .grammar import closed, open_classes
 from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
 from .meta import off_topic_spans
@@ -142,8 +142,11 @@ def _frame_offsets(c: Clause) -> frozenset[int]:
 
 def _names_nothing(label: str) -> bool:
     """A label with no content word once time remarks and frame vocabulary are left out ("compared to",
-    "noticing"); a one-word noun label ("Time.") names itself."""
+    "noticing"), or only a month, a weekday or a season ("march"); a one-word noun label ("Time.") names
+    itself."""
     ws = words(label)
+    if all(w in closed().time_nouns or w in lexicon().stopwords for w in ws):
+        return True  # "march" from "cracked since march": when, not what
     return not residue(ws, lexicon().stopwords) and not (len(ws) == 1 and not ws[0].endswith("ing"))
 
 

@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Literal
 
 import yaml
+from lemminflect import getAllLemmas
 
-from .grammar import closed
+from .grammar import closed, open_classes
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -57,14 +58,36 @@ def opens_like_question(sentence: str) -> bool:
     or an auxiliary before its subject (question word order, so "what I mean is ..." is no question)."""
     ws = words(sentence)
     c = closed()
-    i = next((k for k, w in enumerate(ws) if w not in c.interjections), len(ws))
+    i = next((k for k, w in enumerate(ws) if w not in c.interjections and w not in c.coordinators), len(ws))
     first, second = (ws[i:i + 2] + ["", ""])[:2]
     if first in ("whats", "hows", "whos", "what's", "how's", "who's"):
         return True
     if first in c.wh_words:
-        return second in c.auxiliaries or second in ("many", "much", "long")
+        return second in c.auxiliaries or second in ("many", "much", "long") or _subject_question(ws[i:])
     finite = first in c.auxiliaries and first not in _NON_FINITE  # "Being someone who ..." opens no question
-    return finite and (second in c.subject_pronouns or second in ("this", "it", "that", "there"))
+    if finite and (second in c.subject_pronouns or second in ("this", "it", "that", "there", "the")
+                   or second in c.possessives):
+        return True  # "is my answer going to be linked ...", "do they charge extra"
+    return _ends_with_tag(ws) or _subject_question(ws[i:])
+
+
+def _ends_with_tag(ws: list[str]) -> bool:
+    """A statement turned into a question by a closing tag ("you're not passing it on are you")."""
+    c = closed()
+    return len(ws) >= 4 and ws[-2] in c.auxiliaries and ws[-2] not in _NON_FINITE and ws[-1] in c.subject_pronouns
+
+
+def _subject_question(ws: list[str]) -> bool:
+    """A wh-word asking for the subject of a verb ("who pays the fine", "what happens in month seven"):
+    the wh-word, then a finite verb; not a pseudo-cleft ("what matters is the price"), which has a
+    copula after it."""
+    c = closed()
+    while ws and ws[0] in c.coordinators:
+        ws = ws[1:]  # "but what happens ..."
+    if len(ws) < 3 or ws[0] not in ("who", "what") or any(w in c.copulas for w in ws[2:]):
+        return False
+    lemmas = getAllLemmas(ws[1]).get("VERB", ())
+    return bool(lemmas) and ws[1] not in lemmas and (ws[1].endswith("s") or ws[1].endswith("ed"))
 
 
 def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
@@ -115,6 +138,8 @@ _DELIBERATIVE = frozenset("would should could might will shall".split())
 # WordNet hypernyms that make a noun a kind of information about someone (data, details, answers, records).
 _INFORMATION_ROOTS = frozenset({"information", "message", "record", "written_communication"})
 # WordNet hypernyms that make a verb a way for others to have information: passing it on, perceiving it, keeping it.
+# ... and, when the respondent's own ("my name", "my photos"), these: a message, a word, a picture.
+_IDENTIFYING_ROOTS = frozenset({"communication", "language_unit", "representation"})
 _DISCLOSURE_ROOTS = frozenset({"transfer", "give", "perceive", "keep", "share", "transmit", "show", "disclose",
                                "publish", "sell", "use", "see", "look", "watch", "observe", "examine", "access", "get"})
 _INFO_SENSES = 2
@@ -122,9 +147,12 @@ _VERB_SENSES = 3
 
 
 def question_in_form(sentence: str) -> bool:
-    """A question by its form: with its question mark (:func:`is_interrogative`), typed without it in
-    question word order (:func:`opens_like_question`), or a request for leave to ask ("can I ask ...")."""
-    return is_interrogative(sentence) or opens_like_question(sentence) or _leave_to_ask(words(sentence))
+    """A question by its form: with its question mark (:func:`is_interrogative`), also after a clause set
+    before it ("If it breaks, who pays?"), typed without it in question word order
+    (:func:`opens_like_question`), or a request for leave to ask ("can I ask ...")."""
+    last = sentence.rsplit(",", 1)[-1]
+    return is_interrogative(sentence) or opens_like_question(sentence) or _leave_to_ask(words(sentence)) or (
+        last != sentence and len(words(last)) > 1 and is_interrogative(last))
 
 
 def _leave_to_ask(ws: list[str]) -> bool:
@@ -141,11 +169,55 @@ def _deliberative(ws: list[str]) -> bool:
     return len(ws) >= 2 and ws[0] in _DELIBERATIVE and ws[1] in ("i", "we")
 
 
+def _ordered(ws: list[str]) -> bool:
+    """Question word order ("is there one"): a wh-word or a finite auxiliary first."""
+    c = closed()
+    ws = [w for w in ws if w not in c.interjections]
+    while ws and ws[0] in c.coordinators:
+        ws = ws[1:]  # "but what happens ...", "plus do they charge ..."
+    return bool(ws) and (ws[0] in c.wh_words or ws[0] in c.auxiliaries and ws[0] not in _NON_FINITE)
+
+
+def _offered(sentence: str, answer: str) -> bool:
+    """A fragment said with a rising "?" that offers an answer rather than asks ("so maybe... not feeling
+    judged?"): no question word order, and a verb form, a negation or a hedge in it or just before it."""
+    ws = words(sentence)
+    if _ordered(ws) or opens_like_question(sentence):
+        return False
+    from ...text.parse import parse
+
+    doc = parse(" ".join(sentence.split()))
+    if any(t.pos_ in ("VERB", "AUX") or t.dep_ == "neg" or t.lower_ in closed().negations for t in doc):
+        return True
+    before = answer[:answer.find(sentence)] if sentence in answer else ""
+    tail = words(before)[-2:]
+    return any(_hedge(w) for w in ws + tail)
+
+
+def _tag_question(sentence: str) -> bool:
+    """A statement with a tag asking for agreement ("Cheap, right?", "it's a lot, isn't it?"): the last
+    comma part is only interjections, or an auxiliary with a pronoun."""
+    if "," not in sentence:
+        return False
+    tag = words(sentence.rsplit(",", 1)[-1])
+    c = closed()
+    return bool(tag) and (all(w in c.interjections for w in tag) or (
+        len(tag) <= 3 and tag[0] in c.auxiliaries and all(w in c.subject_pronouns or w in ("not", "n't") for w in tag[1:])))
+
+
 def _has_content(sentence: str) -> bool:
-    """At least one word that is no interjection, filler or function word ("sorry?", "eh?" ask nothing)."""
+    """At least one noun, verb or adjective that is no interjection, filler, hedge or function word
+    ("sorry?", "eh?", "dunno, maybe?" ask nothing)."""
     c = closed()
     return any(w not in c.interjections and w not in c.function_words and w not in c.subject_contractions
-               for w in words(sentence))
+               and open_classes(w) & {"NOUN", "VERB", "ADJ", "PROPN"} and not _hedge(w) for w in words(sentence))
+
+
+def _hedge(word: str) -> bool:
+    from ...text.lexicon import lexicon
+    from ...text.primitives import stem_string
+
+    return bool(lexicon().hedges.count(stem_string([word])))
 
 
 def addressed_question(answer: str) -> str | None:
@@ -155,9 +227,11 @@ def addressed_question(answer: str) -> str | None:
     ("would I trust an app with that?") or wondering "what if ...". None when there is none."""
     for _, _, s in sentences(answer):
         ws = words(s)
-        if meta_topic(s) or not question_in_form(s) or not _has_content(s):
+        if meta_topic(s, answer) or not question_in_form(s) or not (_has_content(s) or len(ws) >= 3 and _ordered(ws)):
             continue
-        if _deliberative(ws) or ws[:2] == ["what", "if"]:
+        if _offered(s, answer):
+            continue
+        if _deliberative(ws) or ws[:2] == ["what", "if"] or _tag_question(s):
             continue
         return " ".join(s.split())
     return None
@@ -199,6 +273,13 @@ def is_information(lemma: str) -> bool:
     return _reaches(lemma.lower(), "n", _INFORMATION_ROOTS, _INFO_SENSES)
 
 
+def _identifies(tok) -> bool:
+    """The respondent's own name, email, photos ("my name", "our photos"): a message, a word or a picture
+    that is theirs (WordNet), which says who they are."""
+    mine = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)
+    return mine and _reaches(tok.lemma_.lower(), "n", _IDENTIFYING_ROOTS, _INFO_SENSES)
+
+
 def is_disclosure(lemma: str) -> bool:
     """A verb by which others come to have information: sell, share, pass on, see, keep (WordNet)."""
     return _reaches(lemma.lower(), "v", _DISCLOSURE_ROOTS, _VERB_SENSES)
@@ -236,7 +317,7 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     if not question_in_form(sentence):
         return False
     doc = parse(" ".join(sentence.split()))
-    info = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and is_information(t.lemma_) or _own_words(t)]
+    info = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and (is_information(t.lemma_) or _identifies(t)) or _own_words(t)]
     verbs = [t for t in doc if t.pos_ in ("VERB", "AUX") and t.lemma_.lower() != "be" and is_disclosure(_phrasal(t))]
     for v in verbs:
         near = {c.i for c in v.children} | {g.i for c in v.children for g in c.children if c.dep_ in ("prep", "pobj")} \

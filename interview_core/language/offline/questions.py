@@ -100,13 +100,15 @@ def fits_topic(template: str, topic: Topic) -> bool:
         return False
     if topic.kind == "gerund" and kinds & {"possession", "means"}:  # an activity or a state, not a tool
         return False
+    if "kind" in kinds and topic.kind == "np" and not topic.plural:  # "an example of the price"
+        return False
     return not (topic.person and kinds)
 
 
 @lru_cache(maxsize=512)
 def presupposes(template: str) -> frozenset[str]:
     """What a template takes for granted about its topic: any of 'positive', 'negative', 'absence',
-    'possession', 'cost', 'means' (from its own words, ``presuppositions`` in the wording file)."""
+    'possession', 'cost', 'means', 'kind' (from its own words, ``presuppositions`` in the wording file)."""
     text = " ".join(template.lower().split())
     return frozenset(kind for kind, cues in _wording()["presuppositions"].items() if any(c in text for c in cues))
 
@@ -304,25 +306,29 @@ def _meta_topic(request: QuestionRequest) -> str | None:
     """What the respondent's last answer asks the interviewer: a topic of :func:`meta.meta_topic`, or
     'other' for a question the interviewer cannot answer (:func:`meta.addressed_question`: about the
     product, the study's sponsor, anything the study did not tell it). A "what do you mean by X" whose X
-    is not in the last question asks about the concept, not the question: 'other'."""
+    is in none of the recent questions and that goes on to ask something else ("..., like who decides
+    what goes where?") asks about the concept, not the question: 'other'."""
     last = request.recent_turns[-1] if request.recent_turns else None
     if last is None:
         return None
     topic = answer_meta_topic(last.answer)
-    if topic == "meaning" and not _about_last_question(last.answer, last.question or ""):
+    asked = [last.question or "", *request.recent_questions]
+    if topic == "meaning" and _asks_about_the_concept(last.answer, asked):
         return "other"
     return topic or ("other" if addressed_question(last.answer) else None)
 
 
-def _about_last_question(answer: str, question: str) -> bool:
-    """Whether a "what do you mean" in ``answer`` is about the last question: it names nothing ("what do
-    you mean?") or names words of that question ("what do you mean by 'what matters'?")."""
-    asked = set(stem_string(words(question)).split())
+def _asks_about_the_concept(answer: str, questions: list[str]) -> bool:
+    """Whether a "what do you mean by X" in ``answer`` is about the concept rather than the interviewer's
+    words: X is in none of ``questions`` and the sentence asks a wh-question of its own besides."""
+    asked = set(stem_string([w for q in questions for w in words(q)]).split())
     for _, _, sentence in sentences(answer):
         target = stem_string(meaning_target(sentence)).split()
         if target and not any(w in asked for w in target):
-            return False
-    return True
+            rest = words(sentence)[words(sentence).index("by") + 1:] if "by" in words(sentence) else []
+            if any(w in closed().wh_words for w in rest):
+                return True
+    return False
 
 
 def plain_question(previous: str) -> str:

@@ -7,7 +7,7 @@ from lemminflect import getAllLemmas
 
 from ...text.lexicon import lexicon
 from ...text.primitives import stem_string
-from .grammar import open_classes
+from .grammar import closed, open_classes
 from .valence import NEGATIVE_AT, POSITIVE_AT, compound, word_valence
 from .verdicts import is_verdict
 
@@ -73,8 +73,12 @@ def _clause_cues(verb) -> list[int]:
         cues.append(-1)
     for c in verb.children:
         linking = c.dep_ == "advmod" and verb.lemma_.lower() in _LINKING and "ADJ" in open_classes(c.lower_)
-        if (c.dep_ in _COMPLEMENTS or linking) and (j := _judging(c)):
+        amount = any(g.dep_ == "nummod" for g in c.children)  # "four grand" is a sum, not praise
+        if (c.dep_ in _COMPLEMENTS or linking) and not amount and (j := _judging(c)):
             cues.append(j * flip)  # "gets awkward" (the parser may take the adjective for an adverb)
+        if c.dep_ in _COMPLEMENTS or c.dep_ in ("nsubj", "dobj"):
+            # what a relative clause says of it: "four grand, which is insane"
+            cues += [j for r in c.children if r.dep_ == "relcl" for j in _clause_cues(r)]
     if verb.pos_ == "ADJ" and (j := _judging(verb)):  # a fragment: "awful, honestly"
         cues.append(j * flip)
     for t in verb.subtree:
@@ -153,27 +157,58 @@ def _exclaimed(tok) -> bool:
     return nxt is None or nxt.is_punct
 
 
-def read_stance(head, clause, sent, scope_text: str) -> tuple[int, bool]:
+def _valence(tokens) -> int:
+    """-1, 0 or 1: VADER's compound of the tokens, leaving out valence words used as prepositions or
+    conjunctions ("swelled up like a pillow": "like" is no liking)."""
+    text = " ".join(t.text for t in tokens if not (t.pos_ in ("ADP", "SCONJ") and word_valence(t.lower_)))
+    score = compound(text)
+    return 1 if score >= POSITIVE_AT else -1 if score <= NEGATIVE_AT else 0
+
+
+def _remark_after(sent) -> int:
+    """-1, 0 or 1: the valence of a short remark right after the sentence, with no verb of its own ("Bit
+    scary tbh.", "Brilliant."): the respondent's verdict on what the sentence told."""
+    remark = next((s for s in sent.doc.sents if s.start >= sent.end), None)
+    if remark is None:
+        return 0
+    core = [t for t in remark if not t.is_punct and t.lower_ not in closed().interjections]
+    if not core or len(core) > 3 or any(t.pos_ in ("VERB", "AUX") for t in core):
+        return 0
+    return _valence(remark)
+
+
+def _turned(sent) -> bool:
+    """A sentence opened by "but" or "though" after a sentence of the opposite valence ("Cold, damp,
+    arguing ... But the photos will look great"): the respondent weighs one against the other."""
+    first = next((t for t in sent if not t.is_punct), None)
+    if first is None or first.lower_ not in _CONTRAST_CC or sent.start == 0:
+        return False
+    before = next((s for s in sent.doc.sents if s.end == sent.start), None)
+    mine, theirs = _valence(sent), _valence(before) if before is not None else 0
+    return bool(mine and theirs and mine == -theirs)
+
+
+def read_stance(head, clause, sent, scope: list) -> tuple[int, bool]:
     """(stance, open) of a topic: ``stance`` -1 complaint, 0 none, 1 positive; ``open`` True when the cues
     conflict or are unsure, so that the question presumes no stance.
 
     ``head`` is the topic's head token, ``clause`` the verb (or root) of its clause, ``sent`` its sentence,
-    ``scope_text`` the words whose valence counts (the clause, or the topic's own item in a list). Parse
-    cues (:func:`_clause_cues`, sarcasm) are read first; VADER's compound of ``scope_text``, then of the
-    sentence unless the topic is a list item, counts when they say nothing. Cues of both signs, VADER
-    against the parse, praise that reads as sarcasm without a complaint beside it, a hedge ("maybe", "I
-    suppose") on a positive reading, or a topic in a conceded part ("sounds great in theory, but") give
-    ``open``.
+    ``scope`` the tokens whose valence counts (the clause, or the topic's own item in a list). Parse cues
+    (:func:`_clause_cues`, a short verdict right after the sentence, sarcasm) are read first; VADER's
+    compound of ``scope``, then of the sentence unless the topic is a list item, counts when they say
+    nothing. Cues of both signs, VADER against the parse, praise that reads as sarcasm without a
+    complaint beside it, a hedge ("maybe", "I suppose") on a positive reading, a topic in a conceded part
+    ("sounds great in theory, but"), or a "But ..." sentence against the one before give ``open``.
     """
     cues = _clause_cues(clause)
-    score = compound(scope_text)
-    valence = 1 if score >= POSITIVE_AT else -1 if score <= NEGATIVE_AT else 0
+    if remark := _remark_after(sent):
+        cues.append(remark)
+    valence = _valence(scope)
     if valence == 0 and not _in_list(head):
-        score = compound(sent.text)
-        valence = 1 if score >= POSITIVE_AT else -1 if score <= NEGATIVE_AT else 0
+        valence = _valence(sent)
     if sarcastic(sent):
         return (-1, False) if -1 in cues and 1 not in cues else (0, True)
-    if _conceded(head, sent):
+    if _conceded(head, sent) or _turned(sent):
         return 0, True
     signs = set(cues)
     if len(signs) == 2:

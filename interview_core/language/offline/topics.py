@@ -226,6 +226,8 @@ def _noun_phrase(head, matched: set[int] = frozenset()) -> list | None:
     topic."""
     if head.lemma_.lower() in _ANAPHORIC_HEADS or not {"NOUN", "PROPN"} & open_classes(head.lower_):
         return None
+    if head.lower_ in closed().time_nouns and not any(c.dep_ in ("amod", "compound") for c in head.children):
+        return None  # "since march": a when, not a topic
     left = [t for c in head.lefts if c.dep_ in _NP_LEFT for t in c.subtree]
     right = []
     for c in head.rights:
@@ -327,9 +329,11 @@ def _stance(head, clause, sent) -> tuple[int, bool]:
     if head.pos_ in ("NOUN", "PROPN") and (head.dep_ == "conj" or any(c.dep_ == "conj" for c in head.children)):
         inner = {t.i for c in head.children if c.dep_ in ("conj", "cc", "punct", "appos") for t in c.subtree}
         own = [t for t in head.subtree if t.i not in inner]
-        scope = head.doc[own[0].i:own[-1].i + 1].text
+        scope = list(head.doc[own[0].i:own[-1].i + 1])
     else:
-        scope = _subtree_span(clause).text
+        scope = list(_subtree_span(clause))
+    if not any(t.pos_ in ("VERB", "AUX") for t in sent):
+        sent = sent.doc[sent.start:]  # a fragment naming the topic ("trust."): what follows says how it is seen
     return read_stance(head, clause, sent, scope)
 
 
@@ -373,7 +377,8 @@ def _trim(tokens: list, keep: set[int]) -> list:
     and without edge punctuation."""
     lead = closed().coordinators | closed().interjections
     while tokens and tokens[0].i not in keep and tokens[0].lower_ not in ("if", "unless") and (  # a condition stays one
-            tokens[0].is_punct or tokens[0].dep_ in _CLAUSE_EDGE or (tokens[0].lower_ in lead and tokens[0].dep_ in ("advmod", "cc"))):
+            tokens[0].is_punct or tokens[0].dep_ in _CLAUSE_EDGE or tokens[0].pos_ == "INTJ"
+            or (tokens[0].lower_ in lead and tokens[0].dep_ in ("advmod", "cc"))):
         tokens = tokens[1:]
     while tokens and tokens[-1].i not in keep and (tokens[-1].is_punct or tokens[-1].dep_ in _CLAUSE_EDGE):
         tokens = tokens[:-1]
