@@ -190,3 +190,11 @@ def test_a_month_is_no_concept_and_no_topic(mec, crumb):
     assert "march" not in [n.label.lower() for n in r.nodes], [n.label for n in r.nodes]
     q = _after(mec, crumb, answer)
     assert "march matter" not in q and "without march" not in q, q
+
+
+def test_a_meaning_question_before_the_closing_question_restates_nothing(mec, crumb):
+    request = QuestionRequest(methodology=mec, concept=crumb, kind="closing", turn_number=9,
+                              recent_turns=[Turn(question="Why is the starter important to you?",
+                                                 answer="what do you mean by important?")])
+    q = OfflineLanguage().write_question(request).question
+    assert q.count("?") == 1 and "I was asking" not in q, q

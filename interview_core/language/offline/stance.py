@@ -160,7 +160,7 @@ def _exclaimed(tok) -> bool:
 def _valence(tokens) -> int:
     """-1, 0 or 1: VADER's compound of the tokens, leaving out valence words used as prepositions or
     conjunctions ("swelled up like a pillow": "like" is no liking)."""
-    text = " ".join(t.text for t in tokens if not (t.pos_ in ("ADP", "SCONJ") and word_valence(t.lower_)))
+    text = "".join(t.text_with_ws for t in tokens if not (t.pos_ in ("ADP", "SCONJ") and word_valence(t.lower_)))
     score = compound(text)
     return 1 if score >= POSITIVE_AT else -1 if score <= NEGATIVE_AT else 0
 

@@ -249,6 +249,8 @@ def _noun_phrase(head, matched: set[int] = frozenset()) -> list | None:
         return None
     if any(t.dep_ == "neg" or t.lower_ == "no" for t in tokens) or len(tokens) > MAX_TOPIC_WORDS:
         return None
+    if any(c.dep_ == "nummod" for c in head.children):
+        return None  # an amount ("the eighty quid") is said of something, not a topic of its own
     return tokens
 
 
