@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .calibration import POOLED, Calibration
 from .evaluation import LabelledPair, rank_auc
-from .matcher import HybridMatcher
+from .matcher import HybridMatcher, strictest
 
 GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # cosine 0.40 .. 0.95
 JACCARD_GRID = [round(0.01 * i, 2) for i in range(101)]  # word overlap 0.00 .. 1.00 (cut at the settings value)
@@ -72,12 +72,6 @@ def certified(tp: int, fp: int, target: float, floor: float) -> bool:
     return tp + fp > 0 and tp / (tp + fp) >= floor and wilson_lower(tp, tp + fp) >= target
 
 
-def lookup(table: dict[str, float | None], node_type: str) -> float | None:
-    """A node type's threshold in a certified ``table``: its own entry (None: off for it), else the pooled
-    entry (None when absent: off)."""
-    return table[node_type] if node_type in table else table.get(POOLED)
-
-
 def certify(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], grid: list[float],
             target: float, floor: float, min_pairs: int, fallback: bool, own_bound: bool,
             pooled_bound: bool = True) -> dict[str, float | None]:
@@ -116,7 +110,7 @@ def certify(pairs: list[LabelledPair], earlier: list[bool], scores: list[float |
         return {}
     if fallback:
         table[POOLED] = max(found)
-    tp, fp = counts(range(len(pairs)), lambda nt: lookup(table, nt))
+    tp, fp = counts(range(len(pairs)), lambda nt: strictest(table, nt))
     return table if not pooled_bound or certified(tp, fp, target, floor) else {}
 
 
@@ -130,7 +124,7 @@ def _reached(pairs: list[LabelledPair], earlier: list[bool], scores: list[float 
     """Merged after a tier: by an earlier tier, or by this one at its certified threshold."""
     out = []
     for p, e, s in zip(pairs, earlier, scores):
-        t = lookup(table, p.node_type) if table else None
+        t = strictest(table, p.node_type) if table else None
         out.append(e or (t is not None and s is not None and s >= t))
     return out
 

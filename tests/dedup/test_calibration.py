@@ -8,7 +8,7 @@ from interview_core.config.settings import DedupSettings
 from interview_core.dedup.calibration import Calibration, load_calibration, save_calibration
 from interview_core.dedup.evaluation import LabelledPair, load_pairs
 from interview_core.dedup.matcher import HybridMatcher, strictest
-from interview_core.dedup.tuning import (JACCARD_GRID, calibrate, certified, certify, certify_word_tiers, lookup,
+from interview_core.dedup.tuning import (JACCARD_GRID, calibrate, certified, certify, certify_word_tiers,
                                          wilson_lower)
 
 LEX_GRID = [t for t in JACCARD_GRID if t >= 0.75]
@@ -42,7 +42,7 @@ def test_certify_per_type_with_the_strictest_threshold_for_types_without_evidenc
     # 28 + 25 = 53 right of 53, Wilson bound 53 / 55.706 = 0.9514 >= 0.95.
     got = certify(pairs, earlier, scores, LEX_GRID, 0.95, 0.95, 20, fallback=True, own_bound=False)
     assert got == {"attribute": 0.81, "goal": 0.75, "default": 0.81}
-    assert lookup(got, "value") == 0.81 and lookup(got, "attribute") == 0.81
+    assert strictest(got, "value") == 0.81 and strictest(got, "attribute") == 0.81
     assert certify(pairs, earlier, scores, LEX_GRID, 0.95, 0.95, 20, fallback=False, own_bound=False) == {
         "attribute": 0.81, "goal": 0.75}
     # A bound of 0.96 is not met by 53 error-free merges: the tier is off for every type.
