@@ -177,10 +177,12 @@ class SentenceTransformerEncoder:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths pad little
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         passes = 0
+        # sentence-transformers 6 names it preprocess; earlier releases (the pin allows >=3.0) tokenize
+        prepare = getattr(self._model, "preprocess", None) or self._model.tokenize
         with torch.inference_mode():
             for start in range(0, len(order), BATCH_SIZE):
                 idx = order[start:start + BATCH_SIZE]
-                features = self._model.preprocess([texts[i] for i in idx])
+                features = prepare([texts[i] for i in idx])
                 vecs = self._model(features)["sentence_embedding"].float().numpy()
                 out[idx] = vecs
                 passes += 1
