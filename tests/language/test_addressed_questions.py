@@ -152,6 +152,7 @@ def test_offline_session_acknowledges_a_question_and_continues(tmp_path):
     "the swap night is fun i guess. but what happens if my jar breaks",  # a subject question, no question mark
     "Flour. Is there any. That's the first thing I'd check",              # question word order, no question mark
     "plus do they charge for the jars",                                    # after "plus"
+    "If the jar cracks in the post, who pays for a new one?",              # the question after a clause
 ])
 def test_questions_typed_without_their_mark_are_found(answer):
     assert addressed_question(answer), answer

@@ -182,7 +182,8 @@ def _offered(sentence: str, answer: str) -> bool:
     """A fragment said with a rising "?" that offers an answer rather than asks ("so maybe... not feeling
     judged?"): no question word order, and a verb form, a negation or a hedge in it or just before it."""
     ws = words(sentence)
-    if _ordered(ws) or opens_like_question(sentence):
+    last = sentence.rsplit(",", 1)[-1]  # "If it breaks, who pays?": the question after the clause
+    if _ordered(ws) or opens_like_question(sentence) or _ordered(words(last)):
         return False
     from ...text.parse import parse
 
