@@ -76,8 +76,10 @@ def bench_turns(size: int, turns: int = 12, embeddings: bool = True, seed: int =
     nodes."""
     from interview_core.dedup.embeddings import clear_vector_caches, get_encoder
     from interview_core.session import InterviewSession  # heavy imports only when the bench runs
+    from interview_core.text.parse import clear_cache as clear_parse_cache
 
-    clear_vector_caches()  # an earlier size's texts must not be cache hits here
+    clear_vector_caches()  # an earlier run's texts (vectors, parses) must not be cache hits here
+    clear_parse_cache()
     encoder = get_encoder() if embeddings else None
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database=str(Path(tmp) / "bench.db"), dedup=DedupSettings(embeddings_enabled=embeddings))
