@@ -331,6 +331,25 @@ def _asks_about_the_concept(answer: str, questions: list[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=1)
+def _meta_answer_sentences() -> tuple[re.Pattern, ...]:
+    """Every sentence of the meta answers in ``data/questions.yaml`` as a pattern, its slots as wildcards:
+    what the interviewer says when it answers a question about the interview, read from the wording itself
+    so a new answer there is never mistaken for the sentence that sets a question's topic."""
+    patterns = []
+    for options in _wording()["meta_answers"].values():
+        for text in options:
+            for sentence in re.split(r"(?<=[.!?])\s+", text):
+                if sentence and "{last_question_plain}" not in sentence:
+                    body = re.sub(r"\\\{[a-z_]+\\\}", ".+?", re.escape(sentence))
+                    patterns.append(re.compile(body + "$", re.I))
+    return tuple(patterns)
+
+
+def _said_in_meta_answer(sentence: str) -> bool:
+    return any(p.match(sentence) for p in _meta_answer_sentences())
+
+
 def plain_question(previous: str) -> str:
     """The question part of an interviewer turn: its last question sentence, with the sentence before it
     when that one sets the topic ("You mentioned X. What does that give you?"); lead-ins ("Okay.") and
@@ -341,8 +360,7 @@ def plain_question(previous: str) -> str:
         return ""
     k = asks[-1]
     start = k - 1 if k > 0 and not parts[k - 1].endswith("?") and len(words(parts[k - 1])) > 3 else k
-    if start < k and re.match(r"^(?:sorry|not long|good question|of course|it's a study|your answers|no problem)\b",
-                              parts[start], re.I):
+    if start < k and _said_in_meta_answer(parts[start]):
         start = k  # an answer to an earlier question about the interview, not the topic
     text = " ".join(parts[start:k + 1])
     return re.sub(r"^(?:(?:okay|ok|thanks|i see|right)[.,!]\s*)+", "", text, flags=re.I)
