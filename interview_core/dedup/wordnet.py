@@ -141,6 +141,20 @@ class WordNet:
         return syn
 
     # -- relations -----------------------------------------------------------------------------------
+    def is_kind_of(self, syn: Synset, roots: frozenset[str] | set[str], pointers: tuple[str, ...] = ("@",)) -> bool:
+        """Whether ``syn``, or a synset above it through the ``pointers`` (hypernyms; add "@i" for the
+        class of an instance), holds one of the words ``roots``."""
+        seen, frontier = set(), [syn]
+        while frontier:
+            s = frontier.pop()
+            if s.key in seen:
+                continue
+            seen.add(s.key)
+            if roots & set(s.words):
+                return True
+            frontier += [self.synset(p[1]) for p in s.pointers if p[0] in pointers]
+        return False
+
     def _antonym_keys(self, syn: Synset, word_lemmas: set[str]) -> set[tuple[str, int]]:
         """Synsets opposite to ``syn`` as said by one of ``word_lemmas``: direct antonyms, and for an
         adjective the antonyms of its cluster head (indirect antonymy, "dear" -> head "expensive")."""

@@ -37,3 +37,12 @@ def test_synonyms_relations_and_siblings(wn):
     assert not wn.related("morning", "evening") and not wn.related("chicken", "beef")
     assert not wn.related("daily", "weekly") and not wn.related("weekly", "daily")  # satellites of one head
     assert not wn.antonyms("fast", "quick") and not wn.synonyms("cheap", "expensive")
+
+
+def test_is_kind_of_walks_up_the_hypernyms(wn):
+    wife = wn.synsets("wife", "n")[0]
+    kettle = wn.synsets("kettle", "n")[0]
+    assert wn.is_kind_of(wife, {"person"})
+    assert wn.is_kind_of(wife, {"wife"})  # the synset itself counts
+    assert not wn.is_kind_of(kettle, {"person"})
+    assert wn.is_kind_of(kettle, {"container"})

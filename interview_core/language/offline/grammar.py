@@ -505,15 +505,4 @@ def is_person_noun(lemma: str) -> bool:
 
     wordnet = get_wordnet()
     common = [s for s in (wordnet.synsets(lemma, "n") if wordnet else ()) if not any(p[0] == "@i" for p in s.pointers)]
-    if not common:
-        return False
-    seen, frontier = set(), [common[0]]
-    while frontier:
-        syn = frontier.pop()
-        if syn.key in seen:
-            continue
-        seen.add(syn.key)
-        if "person" in syn.words:
-            return True
-        frontier += [wordnet.synset(p[1]) for p in syn.pointers if p[0] == "@"]
-    return False
+    return bool(common) and wordnet.is_kind_of(common[0], {"person"})

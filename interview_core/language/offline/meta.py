@@ -256,17 +256,7 @@ def _reaches(word: str, pos: str, roots: frozenset[str], senses: int) -> bool:
     wordnet = get_wordnet()
     if wordnet is None:
         return False
-    for syn in wordnet.synsets(word, pos)[:senses]:
-        seen, frontier = set(), [syn]
-        while frontier:
-            s = frontier.pop()
-            if s.key in seen:
-                continue
-            seen.add(s.key)
-            if roots & set(s.words):
-                return True
-            frontier += [wordnet.synset(p[1]) for p in s.pointers if p[0] in ("@", "@i")]
-    return False
+    return any(wordnet.is_kind_of(syn, roots, ("@", "@i")) for syn in wordnet.synsets(word, pos)[:senses])
 
 
 def is_information(lemma: str) -> bool:
