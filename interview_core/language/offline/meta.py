@@ -71,6 +71,15 @@ def opens_like_question(sentence: str) -> bool:
     return _ends_with_tag(ws) or _subject_question(ws[i:])
 
 
+def _after_coordinators(ws: list[str]) -> list[str]:
+    """``ws`` without the coordinators it opens with ("but", "and", "plus")."""
+    c = closed()
+    k = 0
+    while k < len(ws) and ws[k] in c.coordinators:
+        k += 1
+    return ws[k:]
+
+
 def _ends_with_tag(ws: list[str]) -> bool:
     """A statement turned into a question by a closing tag ("you're not passing it on are you")."""
     c = closed()
@@ -82,8 +91,7 @@ def _subject_question(ws: list[str]) -> bool:
     the wh-word, then a finite verb; not a pseudo-cleft ("what matters is the price"), which has a
     copula after it."""
     c = closed()
-    while ws and ws[0] in c.coordinators:
-        ws = ws[1:]  # "but what happens ..."
+    ws = _after_coordinators(ws)  # "but what happens ..."
     if len(ws) < 3 or ws[0] not in ("who", "what") or any(w in c.copulas for w in ws[2:]):
         return False
     lemmas = getAllLemmas(ws[1]).get("VERB", ())
@@ -123,9 +131,10 @@ def off_topic_spans(answer: str) -> list[tuple[int, int]]:
     interview (in an answer that asks about it, also when not phrased as a question: "just wondering who
     sees my answers"), and asides."""
     parts = sentences(answer)
-    asks = any(meta_topic(s, answer) for _, _, s in parts)
-    return [(a, b) for a, b, s in parts
-            if is_interrogative(s) or meta_topic(s, answer) or is_aside(s) or (asks and _mentions_meta(s))]
+    topics = [meta_topic(s, answer) for _, _, s in parts]
+    asks = any(topics)
+    return [(a, b) for (a, b, s), topic in zip(parts, topics)
+            if is_interrogative(s) or topic or is_aside(s) or (asks and _mentions_meta(s))]
 
 
 # --- Questions to the interviewer that are not about the interview, and privacy read by method -------------
@@ -172,9 +181,7 @@ def _deliberative(ws: list[str]) -> bool:
 def _ordered(ws: list[str]) -> bool:
     """Question word order ("is there one"): a wh-word or a finite auxiliary first."""
     c = closed()
-    ws = [w for w in ws if w not in c.interjections]
-    while ws and ws[0] in c.coordinators:
-        ws = ws[1:]  # "but what happens ...", "plus do they charge ..."
+    ws = _after_coordinators([w for w in ws if w not in c.interjections])  # "plus do they charge ..."
     return bool(ws) and (ws[0] in c.wh_words or ws[0] in c.auxiliaries and ws[0] not in _NON_FINITE)
 
 

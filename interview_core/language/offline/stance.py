@@ -11,7 +11,7 @@ from .grammar import closed, open_classes
 from .valence import NEGATIVE_AT, POSITIVE_AT, compound, word_valence
 from .verdicts import is_verdict
 
-__all__ = ["NEGATIVE_AT", "POSITIVE_AT", "compound", "word_valence", "stance_and_reaction", "read_stance", "sarcastic"]
+__all__ = ["NEGATIVE_AT", "POSITIVE_AT", "compound", "word_valence", "stance_and_reaction", "read_stance", "sarcastic", "in_list"]
 
 
 def stance_and_reaction(text: str, padded_stems: str) -> tuple[int, str]:
@@ -54,6 +54,16 @@ def _negated(tok) -> bool:
     return any(c.dep_ == "neg" for c in tok.children)
 
 
+def _following(sent):
+    """The sentence right after ``sent`` in its answer, or None."""
+    return next((s for s in sent.doc.sents if s.start >= sent.end), None)
+
+
+def _preceding(sent):
+    """The sentence right before ``sent`` in its answer, or None."""
+    return next((s for s in sent.doc.sents if s.end == sent.start), None)
+
+
 def _judging(tok) -> int:
     """-1, 0 or 1: the sign of a word's valence when it is strong enough to judge."""
     v = word_valence(tok.lower_) or word_valence(tok.lemma_.lower())
@@ -86,7 +96,7 @@ def _clause_cues(verb) -> list[int]:
             cues.append(-1)  # "way too loud", "too many"
         elif t.lower_ == "so" and t.head.lower_ in ("many", "much") and t.head.head.pos_ == "NOUN":
             cues.append(-1)  # "so many forms"
-        elif t.lower_ == "enough" and (_negated(t.head) or any(c.dep_ == "neg" for c in t.children)):
+        elif t.lower_ == "enough" and (_negated(t.head) or _negated(t)):
             cues.append(-1)
         elif _comparative(t) and _than_wanted(t):
             cues.append(-1)  # "pricier than I'd like"
@@ -130,7 +140,7 @@ def sarcastic(sent) -> bool:
         return False
     opening = [t for t in toks[:3] if word_valence(t.lower_) >= PRAISE_VALENCE and t.pos_ in ("INTJ", "ADJ", "ADV")
                and (t.pos_ == "INTJ" or t.dep_ in ("intj", "discourse") or _exclaimed(t))]
-    remark = next((s for s in sent.doc.sents if s.start >= sent.end), None)
+    remark = _following(sent)
     after = remark is not None and is_verdict(remark, first=False) and all(
         word_valence(t.lower_) >= 0 for t in remark) and sum(not t.is_punct for t in remark) == 1
     if not opening and not after:
@@ -168,7 +178,7 @@ def _valence(tokens) -> int:
 def _remark_after(sent) -> int:
     """-1, 0 or 1: the valence of a short remark right after the sentence, with no verb of its own ("Bit
     scary tbh.", "Brilliant."): the respondent's verdict on what the sentence told."""
-    remark = next((s for s in sent.doc.sents if s.start >= sent.end), None)
+    remark = _following(sent)
     if remark is None:
         return 0
     core = [t for t in remark if not t.is_punct and t.lower_ not in closed().interjections]
@@ -183,7 +193,7 @@ def _turned(sent) -> bool:
     first = next((t for t in sent if not t.is_punct), None)
     if first is None or first.lower_ not in _CONTRAST_CC or sent.start == 0:
         return False
-    before = next((s for s in sent.doc.sents if s.end == sent.start), None)
+    before = _preceding(sent)
     mine, theirs = _valence(sent), _valence(before) if before is not None else 0
     return bool(mine and theirs and mine == -theirs)
 
@@ -204,7 +214,7 @@ def read_stance(head, clause, sent, scope: list) -> tuple[int, bool]:
     if remark := _remark_after(sent):
         cues.append(remark)
     valence = _valence(scope)
-    if valence == 0 and not _in_list(head):
+    if valence == 0 and not in_list(head):
         valence = _valence(sent)
     if sarcastic(sent):
         return (-1, False) if -1 in cues and 1 not in cues else (0, True)
@@ -221,6 +231,6 @@ def read_stance(head, clause, sent, scope: list) -> tuple[int, bool]:
     return sign, False
 
 
-def _in_list(head) -> bool:
+def in_list(head) -> bool:
     """A noun that is one item of a list ("fresh air, the quiet, being away from my inbox")."""
     return head.pos_ in ("NOUN", "PROPN") and (head.dep_ == "conj" or any(c.dep_ == "conj" for c in head.children))

@@ -29,7 +29,7 @@ from typing import Literal
 from ...text.parse import parse
 from .grammar import closed, is_person_noun, open_classes
 from .naturalise import SECOND_PERSON, natural_label
-from .stance import read_stance
+from .stance import in_list, read_stance
 
 MAX_TOPIC_WORDS = 7
 MAX_QUOTE_WORDS = 16
@@ -328,7 +328,7 @@ def _wanted(tok) -> bool:
 def _stance(head, clause, sent) -> tuple[int, bool]:
     """(stance, open) of the topic at ``head`` (:func:`stance.read_stance`): the valence counted is that of
     the clause holding it, or of its own item when it is one of a list ("fresh air, no queues, ...")."""
-    if head.pos_ in ("NOUN", "PROPN") and (head.dep_ == "conj" or any(c.dep_ == "conj" for c in head.children)):
+    if in_list(head):
         inner = {t.i for c in head.children if c.dep_ in ("conj", "cc", "punct", "appos") for t in c.subtree}
         own = [t for t in head.subtree if t.i not in inner]
         scope = list(head.doc[own[0].i:own[-1].i + 1])
@@ -417,7 +417,7 @@ def _standalone(label: str) -> Topic:
     text = natural_label(label)  # "van" -> "the van", "my van" -> "your van"; quoted when it is no phrase
     if not text or '"' in text or len(label.split()) < 2 and text != label.strip():
         return NONE  # one word said bare or not at all: its article would be a guess ("the saturday")
-    kept = {t.lower_ for t in parse(text)} | {t.lemma_.lower() for t in parse(text)}
+    kept = {form for t in parse(text) for form in (t.lower_, t.lemma_.lower())}
     if any(not group & kept for group in _content(label)):
         return NONE  # the natural form dropped a content word ("saturday morning" -> "the saturday")
     doc = parse(f"Tell me about {text}.")

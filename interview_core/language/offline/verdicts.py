@@ -27,6 +27,12 @@ def _core(sent) -> list:
                      and "ADJ" not in open_classes(t.lower_) - {"ADV"} and t.lower_ not in ("not", "n't", "never"))]
 
 
+def _heads(core: list) -> list:
+    """The words of ``core`` whose head is outside it (or themselves): one for a single phrase."""
+    ids = {t.i for t in core}
+    return [t for t in core if t.head.i not in ids or t.head.i == t.i]
+
+
 def is_verdict(sent, first: bool) -> bool:
     """Whether a parsed sentence is a verdict (module docstring). ``first``: it opens the answer (then a
     lone noun names a concept, "Time."; after another sentence a lone epithet or judged noun is a
@@ -34,8 +40,7 @@ def is_verdict(sent, first: bool) -> bool:
     core = _core(sent)
     if not 1 <= len(core) <= MAX_VERDICT_WORDS + 1:
         return False
-    ids = {t.i for t in core}
-    heads = [t for t in core if t.head.i not in ids or t.head.i == t.i]
+    heads = _heads(core)
     if len(heads) != 1 or any(t.pos_ in ("VERB", "AUX", "PRON", "ADP", "NUM") and t is not heads[0] for t in core):
         return False
     head = heads[0]
@@ -82,7 +87,7 @@ def answer_verdict(answer: str) -> str:
     sents = [s for s in parse(text).sents if _core(s)]
     if len(sents) != 1 or not is_verdict(sents[0], first=True):
         return ""
-    head = next(t for t in _core(sents[0]) if t.head.i == t.i or t.head.i not in {c.i for c in _core(sents[0])})
+    head = _heads(_core(sents[0]))[0]
     kept = [t for t in sents[0] if not t.is_punct and t.lower_ not in closed().interjections
             and not (t.i > head.i and t.pos_ == "ADV")]  # "Pointless, honestly." -> "Pointless"
     return text[kept[0].idx:kept[-1].idx + len(kept[-1].text)]
