@@ -103,7 +103,7 @@ def _build_language(settings: Settings, matcher=None):
     embed = None
     if matcher is not None and getattr(matcher, "embeddings_available", False):
         def embed(texts: list[str]) -> list:
-            matcher.prepare(texts)
+            matcher.embed(texts)
             return [matcher.vector(t) for t in texts]
     return build_language(settings, embed=embed)
 

@@ -86,7 +86,7 @@ def evaluate(matcher: HybridMatcher, pairs: list[LabelledPair]) -> tuple[dict[st
 
     Keys of the result: ``"all"`` and each split name. All labels are embedded in one batch first.
     """
-    matcher.prepare([x for p in pairs for x in (p.a, p.b)])
+    matcher.embed([x for p in pairs for x in (p.a, p.b)])
     results: dict[str, Confusion] = {"all": Confusion()}
     outcomes = []
     for p in pairs:

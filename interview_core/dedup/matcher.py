@@ -129,7 +129,9 @@ class HybridMatcher:
         self.type_thresholds: dict[str, float | None] = {}
         self.contained_thresholds: dict[str, float | None] = {}
         self.jaccard_thresholds: dict[str, float | None] | None = None
-        if use_calibration and (loaded_default or encoder is None and self.settings.embedding_model is None):
+        # A calibration passed in explicitly applies to whatever encoder it names (tests, the benchmark).
+        given = calibration is not None and (encoder is None or calibration.model == encoder.name)
+        if use_calibration and (given or loaded_default or encoder is None and self.settings.embedding_model is None):
             cal = calibration if calibration is not None else load_calibration()
             if cal is not None and (encoder is None or cal.model == encoder.name):
                 self.calibration = cal
@@ -203,8 +205,28 @@ class HybridMatcher:
         return self._shared.lexicon
 
     # -- vectors -------------------------------------------------------------------------------------
+    @property
+    def vectors_for_every_candidate(self) -> bool:
+        """Whether matching needs every candidate's vector: an embedding tier that can run for some node type
+        (always without a calibration: the flat threshold). When it is False the turn embeds nothing up
+        front (:meth:`prepare` is a no-op) and :meth:`match` embeds only the few labels the containment
+        tier has to score; with no tier that reads a vector, nothing at all."""
+        if self._shared.encoder is None:
+            return False
+        if self.calibration is None:
+            return True
+        return any(v is not None for v in self.type_thresholds.values())
+
     def prepare(self, labels: list[str]) -> None:
-        """Embed every label not yet cached in ONE encoder call (no call when all are cached)."""
+        """The turn's batch: embed every label not yet cached in ONE encoder call (no call when all are
+        cached) when an embedding tier can run (:attr:`vectors_for_every_candidate`); otherwise nothing,
+        since a vector would only be read by the containment tier, which embeds lazily."""
+        if self.vectors_for_every_candidate:
+            self.embed(labels)
+
+    def embed(self, labels: list[str]) -> None:
+        """Embed every label not yet cached in ONE encoder call (no call when all are cached or without
+        an encoder)."""
         sh = self._shared
         if sh.encoder is None:
             return
@@ -239,7 +261,7 @@ class HybridMatcher:
 
     def vector(self, label: str) -> np.ndarray | None:
         """The unit vector of ``label`` (embedding it if needed), or None without embeddings."""
-        self.prepare([label])
+        self.embed([label])
         return self._shared.vectors.get(normalise_text(label))
 
     # -- similarity ----------------------------------------------------------------------------------
@@ -254,7 +276,7 @@ class HybridMatcher:
         (:meth:`Lexicon.overlap`)."""
         if self._shared.encoder is None:
             return self.lexicon.overlap(self.key(a), self.key(b))
-        self.prepare([a, b])
+        self.embed([a, b])
         va, vb = self.vector(a), self.vector(b)
         return max(0.0, min(1.0, float(va @ vb)))
 
@@ -280,23 +302,31 @@ class HybridMatcher:
             return self._record(label, *candidates[hit[0]], node_type, hit[1], "jaccard")
         if self._shared.encoder is None:
             return None
-        self.prepare([label] + [other for _, other in candidates])
+        floor = self.contained_threshold_for(node_type)
+        threshold = self.embedding_threshold_for(node_type)
+        if floor is None and threshold is None:
+            return None  # no tier that reads a vector runs for this type: nothing is embedded
+        # Containment is decided on words first; only then are vectors needed (lazily, when no embedding
+        # tier runs: the label and the candidates containing it or contained in it, one batch).
+        inside_idx = [] if floor is None else [
+            i for i, k in enumerate(self.key(other) for _, other in candidates)
+            if lex.may_overlap(key, k) and lex.contained(key, k)]
+        wanted = range(len(candidates)) if threshold is not None else inside_idx
+        if not wanted:
+            return None
+        self.embed([label] + [candidates[i][1] for i in wanted])
         vecs = self._shared.vectors
         query = vecs.get(key.text)
-        with_vec = [i for i, (_, other) in enumerate(candidates) if self.key(other).text in vecs]
+        with_vec = [i for i in wanted if self.key(candidates[i][1]).text in vecs]
         if query is None or not with_vec:  # a label with no word in it has no vector
             return None
-        sims = np.stack([vecs[self.key(candidates[i][1]).text] for i in with_vec]) @ query
-        floor = self.contained_threshold_for(node_type)
+        sim = dict(zip(with_vec, (float(v) for v in np.stack([vecs[self.key(candidates[i][1]).text] for i in with_vec]) @ query)))
         if floor is not None:
-            keys = [self.key(candidates[i][1]) for i in with_vec]
-            inside = [(float(v), i) for v, i, k in zip(sims, with_vec, keys)
-                       if v >= floor and lex.may_overlap(key, k) and lex.contained(key, k)]
+            inside = [(sim[i], i) for i in inside_idx if i in sim and sim[i] >= floor]
             hit = self._first_allowed(key, candidates, inside, floor)
             if hit is not None:
                 return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "contained")
-        threshold = self.embedding_threshold_for(node_type)
-        hit = None if threshold is None else self._first_allowed(key, candidates, [(float(v), i) for v, i in zip(sims, with_vec)], threshold)
+        hit = None if threshold is None else self._first_allowed(key, candidates, [(sim[i], i) for i in with_vec], threshold)
         if hit is not None:
             return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "embedding")
         return None

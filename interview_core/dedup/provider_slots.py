@@ -63,7 +63,7 @@ def label_similarity(matcher: HybridMatcher, labels_a: list[str], labels_b: list
     [0, 1] with embeddings (labels without a vector score 0), else the lexical overlap."""
     best = (0.0, labels_a[0], labels_b[0])
     if matcher.embeddings_available:
-        matcher.prepare([*labels_a, *labels_b])
+        matcher.embed([*labels_a, *labels_b])
         va, vb = matcher.vector_arrays(labels_a), matcher.vector_arrays(labels_b)
         keys = {x: matcher.key(x).text for x in (*labels_a, *labels_b)}
         for a in labels_a:

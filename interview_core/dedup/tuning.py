@@ -44,7 +44,7 @@ class PairRow:
 def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow]:
     """One :class:`PairRow` per pair, computed exactly as :meth:`HybridMatcher.match` decides."""
     if matcher.embeddings_available:
-        matcher.prepare([x for p in pairs for x in (p.a, p.b)])
+        matcher.embed([x for p in pairs for x in (p.a, p.b)])
     lex = matcher.lexicon
     out = []
     for p in pairs:

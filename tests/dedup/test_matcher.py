@@ -111,3 +111,41 @@ def test_different_node_types_do_not_merge_in_the_knowledge_graph():
     assert len(delta.added_node_ids) == 1 and kg.node(delta.added_node_ids[0]).node_type == "functional_consequence"
     merged = kg.node(delta.merged[0]["node_id"])
     assert delta.merged[0]["method"] == "jaccard" and merged.quotes == ["q1", "q3"] and merged.utterance_ids == ["u1", "u2"]
+
+
+def certified(embedding=None, contained=None):
+    from interview_core.dedup.calibration import Calibration
+
+    return Calibration(model="fake-encoder", target_precision=0.95, min_precision=0.95, dev_pairs=0,
+                       jaccard_thresholds={"default": 0.75}, embedding_thresholds=embedding or {},
+                       contained_thresholds=contained or {})
+
+
+def test_no_tier_reading_a_vector_certified_means_the_turn_embeds_nothing():
+    enc = FakeEncoder({"creamy texture": unit(1, 0), "silky texture": unit(1, 0.01)})  # cosine 0.99995
+    m = HybridMatcher(DedupSettings(), encoder=enc, calibration=certified())
+    assert m.calibration is not None and not m.vectors_for_every_candidate
+    m.prepare(["creamy texture", "silky texture", "long queues"])  # the turn's batch: nothing to embed
+    assert m.match("silky texture", "attribute", [("n1", "creamy texture"), ("n2", "long queues")]) is None
+    assert enc.calls == [] and m.encode_calls == 0
+    assert m.match("creamy textures", "attribute", [("n1", "creamy texture")]).method == "jaccard"
+    assert enc.calls == []
+
+
+def test_containment_alone_embeds_only_the_contained_candidates_lazily():
+    enc = FakeEncoder({"parking": unit(1, 0), "parking close to the entrance": unit(0.8, 0.6)})  # cosine 0.8
+    m = HybridMatcher(DedupSettings(), encoder=enc, calibration=certified(contained={"default": 0.4}))
+    m.prepare(["parking close to the entrance", "long queues", "friendly staff"])
+    assert enc.calls == []
+    hit = m.match("parking close to the entrance", "attribute",
+                  [("n1", "long queues"), ("n2", "parking"), ("n3", "friendly staff")])
+    assert (hit.node_id, hit.method) == ("n2", "contained")
+    assert enc.calls == [["parking close to the entrance", "parking"]]  # one batch: the label and its container
+
+
+def test_a_certified_embedding_tier_embeds_the_turn_in_one_batch():
+    enc = FakeEncoder()
+    m = HybridMatcher(DedupSettings(), encoder=enc, calibration=certified(embedding={"attribute": 0.9}))
+    assert m.vectors_for_every_candidate
+    m.prepare(["proper foam", "long queues"])
+    assert enc.calls == [["proper foam", "long queues"]]
