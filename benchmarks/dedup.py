@@ -16,7 +16,8 @@ from interview_core.dedup.embeddings import clear_vector_caches
 from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
 from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.lexicon import default_lexicon
-from interview_core.dedup.tuning import calibrate, embedding_tier_auc, guard_blocks
+from interview_core.dedup.evaluation import rank_auc
+from interview_core.dedup.tuning import calibrate, candidate_scores, embedding_tier_auc, guard_blocks, tier_population
 
 GOALS = {"precision": 0.95, "heldout_recall": 0.60, "external_recall": 0.40, "ms_per_turn": 50.0}
 EXTERNAL_PAIRS = PROJECT_ROOT.parent / "shared" / "evaluation" / "paraphrase_pairs.tsv"
@@ -33,6 +34,8 @@ def register(subparsers) -> None:
     p.add_argument("--nodes", type=int, default=200, help="existing nodes for the timing run (default 200)")
     p.add_argument("--per-turn", type=int, default=5, help="new labels per timed turn (default 5)")
     p.add_argument("--turns", type=int, default=30, help="timed turns after one warm-up (default 30)")
+    p.add_argument("--scores", action="store_true",
+                   help="AUC on the dev pairs of each candidate score of the embedding tier (before and after the guard), then stop")
     p.add_argument("--errors", action="store_true", help="list every wrong decision of the tuned matcher")
     p.add_argument("--guard", choices=["roles", "words"], default="roles",
                    help="the opposite guard: by syntactic roles (default) or on words alone (wave 3's, for comparison)")
@@ -77,6 +80,24 @@ def _print_guard(name: str, matcher: HybridMatcher, pairs) -> None:
     print(f"  guard ({matcher.lexicon.by_role and 'by role' or 'on words'}) blocks ({name}): {parts}")
 
 
+def _print_scores(matcher: HybridMatcher, pairs) -> int:
+    """Dev only (the split decisions are made on): how well each candidate score ranks paraphrases above
+    different-concept pairs where the embedding tier decides, with and without the opposite guard."""
+    if not matcher.embeddings_available:
+        print("--scores needs the embedding model", file=sys.stderr)
+        return 2
+    dev = [p for p in pairs if p.split == "dev"]
+    unguarded = tier_population(matcher, dev, guarded=False)
+    rows = tier_population(matcher, dev)
+    same = [r.pair.same for r in rows]
+    print(f"dev pairs reaching the embedding tier: {len(unguarded)} before the guard, {len(rows)} after it "
+          f"({sum(same)} same, {len(rows) - sum(same)} different); AUC, 0.5 = chance")
+    print(f"  cosine before the guard: {rank_auc([r.cosine for r in unguarded], [r.pair.same for r in unguarded]):.3f}")
+    for name, scores in candidate_scores(matcher, rows).items():
+        print(f"  {name} after the guard: {rank_auc(scores, same):.3f}")
+    return 0
+
+
 def run(args) -> int:
     dedup = load_settings().dedup
     update = {"embeddings_enabled": False} if args.lexical_only else {}
@@ -93,6 +114,8 @@ def run(args) -> int:
         ext = {"external": load_pairs(args.external)} if Path(args.external).is_file() else {}
         run_provider(tuned, {"bundled": pairs, **ext}, per_turn=args.per_turn, every_turns=args.every_turns)
         return 0
+    if args.scores:
+        return _print_scores(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
     if args.calibrate:
         if tuned.encoder_name is None:
             print("--calibrate needs the embedding model", file=sys.stderr)

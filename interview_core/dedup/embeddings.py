@@ -170,6 +170,35 @@ class SentenceTransformerEncoder:
                                        s.encoded + len(missing), s.forward_passes + passes)
         return np.stack([found[t] for t in texts]).astype(np.float32, copy=True)
 
+    def word_vectors(self, text: str, layer: int = -1) -> tuple[list[str], np.ndarray]:
+        """The words of ``text`` as the model's tokenizer splits them (word pieces joined, lower case) and
+        their contextual vectors at transformer ``layer`` (0: the embedding layer, -1: the last), each the
+        mean of its pieces' vectors, unit length; ``([], empty)`` for a text without a word. For measuring
+        token-level scores (:mod:`interview_core.dedup.scores`); not cached, not used by the matcher."""
+        import torch
+
+        transformer = self._model[0]
+        tokenizer = transformer.tokenizer
+        features = tokenizer([str(text)], return_tensors="pt", truncation=True, max_length=MAX_TOKENS)
+        with torch.inference_mode():
+            hidden = transformer.auto_model(**features, output_hidden_states=True).hidden_states[layer][0].float().numpy()
+        words: list[str] = []
+        rows: list[list[int]] = []
+        for i, piece in enumerate(tokenizer.convert_ids_to_tokens(features["input_ids"][0].tolist())):
+            if piece in tokenizer.all_special_tokens:
+                continue
+            if piece.startswith("##") and words:
+                words[-1] += piece[2:]
+                rows[-1].append(i)
+            else:
+                words.append(piece)
+                rows.append([i])
+        if not words:
+            return [], np.zeros((0, hidden.shape[1]), dtype=np.float32)
+        vecs = np.stack([hidden[r].mean(axis=0) for r in rows])
+        norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+        return words, (vecs / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+
     def _forward(self, texts: list[str]) -> tuple[np.ndarray, int]:
         """Embed ``texts`` with the model: (unit rows in the order given, forward passes made)."""
         import torch

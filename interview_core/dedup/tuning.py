@@ -18,6 +18,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from .calibration import POOLED, Calibration
 from .evaluation import LabelledPair, rank_auc
 from .matcher import HybridMatcher, strictest
@@ -202,3 +204,47 @@ def guard_blocks(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str,
             row = out.setdefault(k, [0, 0])
             row[0 if p.same else 1] += blocked
     return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def tier_population(matcher: HybridMatcher, pairs: list[LabelledPair], guarded: bool = True) -> list[PairRow]:
+    """The pairs the embedding tier decides for the untuned matcher: not exact, under the settings overlap
+    threshold, and (``guarded``) not blocked by the opposite guard."""
+    return [r for r in pair_rows(matcher, pairs)
+            if not r.exact and r.overlap < matcher.jaccard_threshold and not (guarded and r.opposed)]
+
+
+SCORE_LAYERS = (1, 2, 3, 4, 5, 6)
+
+
+def candidate_scores(matcher: HybridMatcher, rows: list[PairRow]) -> dict[str, list[float]]:
+    """Each candidate score of :mod:`.scores` for each row (needs the encoder): the pooled cosine; soft
+    alignment F1 of the content words' contextual vectors at each layer of :data:`SCORE_LAYERS` (uniform
+    weights; every word when a label has no content word); content-word alignment where two words score
+    1.0 when equal or linked in WordNet (:func:`~.contrast.close_words`), else the cosine of the words
+    embedded alone."""
+    from .contrast import close_words
+    from .scores import soft_alignment, word_alignment
+
+    encoder = matcher._shared.encoder
+    lex = matcher.lexicon
+    out: dict[str, list[float]] = {"cosine": [r.cosine for r in rows]}
+
+    def content(text: str, layer: int) -> np.ndarray:
+        words, vecs = encoder.word_vectors(text, layer)
+        keep = [i for i, w in enumerate(words) if w.isalpha() and w not in lex.stopwords]
+        return vecs[keep] if keep else vecs
+
+    for layer in SCORE_LAYERS:
+        out[f"soft alignment F1, layer {layer}"] = [soft_alignment(content(r.pair.a, layer), content(r.pair.b, layer))[2]
+                                                    for r in rows]
+    words = sorted({w for r in rows for t in (r.pair.a, r.pair.b) for w in matcher.key(t).words})
+    alone = dict(zip(words, encoder.encode(words))) if words else {}
+
+    def similar(x: str, y: str) -> float:
+        if x == y or (lex.wordnet is not None and close_words(x, y, lex.wordnet)):
+            return 1.0
+        return float(alone[x] @ alone[y])
+
+    out["content-word alignment (WordNet links, else word cosine)"] = [
+        word_alignment(matcher.key(r.pair.a).words, matcher.key(r.pair.b).words, similar) for r in rows]
+    return out

@@ -47,3 +47,31 @@ def test_encoder_runs_torch_on_the_configured_threads(encoder):
     from interview_core.dedup.embeddings import ENCODER_THREADS
 
     assert ENCODER_THREADS == 1 and torch.get_num_threads() == ENCODER_THREADS
+
+
+def test_word_vectors_join_word_pieces_and_are_contextual_unit_rows(encoder):
+    words, vecs = encoder.word_vectors("unfrothable foam", layer=-1)
+    assert words == ["unfrothable", "foam"] and vecs.shape == (2, 384)
+    assert np.allclose(np.linalg.norm(vecs, axis=1), 1.0, atol=1e-4)
+    _, other = encoder.word_vectors("memory foam", layer=-1)
+    assert float(vecs[1] @ other[1]) < 0.999  # the same word in another label: another vector
+    _, first = encoder.word_vectors("unfrothable foam", layer=0)
+    assert not np.allclose(first, vecs)  # layer 0 (the embedding layer) is not the last
+    assert encoder.word_vectors("", layer=-1)[0] == []
+
+
+def test_candidate_scores_of_the_tier_population():
+    from interview_core.dedup.evaluation import LabelledPair
+    from interview_core.dedup.tuning import SCORE_LAYERS, candidate_scores, tier_population
+
+    m = HybridMatcher(DedupSettings(), use_calibration=False)
+    pairs = [LabelledPair("d", "dev", "attribute", *ab) for ab in
+             [("cheap", "inexpensive", True), ("cheap", "expensive", False), ("proper foam", "proper foam", True),
+              ("quick delivery", "fast shipping", True)]]
+    rows = tier_population(m, pairs)  # exact and overlapping (WordNet synonyms) removed, the antonym guarded
+    assert [r.pair.b for r in rows] == ["fast shipping"]
+    assert [r.pair.b for r in tier_population(m, pairs, guarded=False)] == ["expensive", "fast shipping"]
+    scores = candidate_scores(m, tier_population(m, pairs, guarded=False))
+    assert len(scores) == 2 + len(SCORE_LAYERS) and all(len(v) == 2 for v in scores.values())
+    words = scores["content-word alignment (WordNet links, else word cosine)"]
+    assert words[0] < 1.0 and -1.0 <= words[1] <= 1.0  # antonyms are not WordNet-linked
