@@ -17,7 +17,8 @@ from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs,
 from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.lexicon import default_lexicon
 from interview_core.dedup.evaluation import rank_auc
-from interview_core.dedup.tuning import calibrate, candidate_scores, embedding_tier_auc, guard_blocks, tier_population
+from interview_core.dedup.tuning import (calibrate, candidate_scores, certify_score, embedding_tier_auc, guard_blocks, pair_rows,
+                                         tier_population, word_tier_merges)
 
 GOALS = {"precision": 0.95, "heldout_recall": 0.60, "external_recall": 0.40, "ms_per_turn": 50.0}
 EXTERNAL_PAIRS = PROJECT_ROOT.parent / "shared" / "evaluation" / "paraphrase_pairs.tsv"
@@ -93,8 +94,16 @@ def _print_scores(matcher: HybridMatcher, pairs) -> int:
     print(f"dev pairs reaching the embedding tier: {len(unguarded)} before the guard, {len(rows)} after it "
           f"({sum(same)} same, {len(rows) - sum(same)} different); AUC, 0.5 = chance")
     print(f"  cosine before the guard: {rank_auc([r.cosine for r in unguarded], [r.pair.same for r in unguarded]):.3f}")
-    for name, scores in candidate_scores(matcher, rows).items():
-        print(f"  {name} after the guard: {rank_auc(scores, same):.3f}")
+    every = pair_rows(matcher, dev)
+    train = [r for r in every if not r.exact and not r.opposed]  # the adapters' training pairs
+    merged = word_tier_merges(matcher, dev, every)
+    at = {id(r.pair): k for k, r in enumerate(every)}
+    for name, scores in candidate_scores(matcher, rows, train).items():
+        per_pair: list[float | None] = [None] * len(dev)
+        for r, s in zip(rows, scores):
+            per_pair[at[id(r.pair)]] = None if merged[at[id(r.pair)]] else s
+        table = certify_score(dev, merged, per_pair)
+        print(f"  {name} after the guard: {rank_auc(scores, same):.3f}; certified as a tier: {table or 'nothing'}")
     return 0
 
 

@@ -48,3 +48,51 @@ def word_alignment(words_a: Sequence[str], words_b: Sequence[str], similar: Call
     forward = sum(max(similar(x, y) for y in words_b) for x in words_a) / len(words_a)
     backward = sum(max(similar(x, y) for x in words_a) for y in words_b) / len(words_b)
     return min(forward, backward)
+
+
+def fit_ridge(x: np.ndarray, y: np.ndarray, alpha: float = 1.0) -> tuple[np.ndarray, float]:
+    """Least squares with an L2 penalty ``alpha`` on the weights (not the intercept), closed form:
+    ``(weights, intercept)``."""
+    x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    mx, my = x.mean(axis=0), y.mean()
+    xc = x - mx
+    w = np.linalg.solve(xc.T @ xc + alpha * np.eye(x.shape[1]), xc.T @ (y - my))
+    return w, float(my - mx @ w)
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 1.0, iterations: int = 30) -> tuple[np.ndarray, float]:
+    """Logistic regression by Newton's method with an L2 penalty ``l2`` on the weights (not the
+    intercept): ``(weights, intercept)``. Deterministic; ``y`` in {0, 1}."""
+    x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    xb = np.hstack([x, np.ones((len(x), 1))])
+    theta = np.zeros(xb.shape[1])
+    penalty = np.full(xb.shape[1], float(l2))
+    penalty[-1] = 0.0
+    for _ in range(iterations):
+        p = 1.0 / (1.0 + np.exp(-(xb @ theta)))
+        grad = xb.T @ (p - y) + penalty * theta
+        hess = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(penalty) + 1e-9 * np.eye(xb.shape[1])
+        step = np.linalg.solve(hess, grad)
+        theta -= step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return theta[:-1], float(theta[-1])
+
+
+def leave_one_group_out(x: np.ndarray, y: np.ndarray, groups: Sequence[str], l2: float = 1.0,
+                        score_x: np.ndarray | None = None, score_groups: Sequence[str] | None = None) -> np.ndarray:
+    """Out-of-group probabilities: each scored row (default: the training rows ``x``) gets the
+    :func:`fit_logistic` model fitted on the training rows of the *other* groups only (0.5 where those hold
+    a single class)."""
+    x, y, groups = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64), np.asarray(groups)
+    sx = x if score_x is None else np.asarray(score_x, dtype=np.float64)
+    sg = groups if score_groups is None else np.asarray(score_groups)
+    out = np.full(len(sx), 0.5)
+    for g in dict.fromkeys(sg.tolist()):
+        train = groups != g
+        if len(set(y[train].tolist())) < 2:
+            continue
+        w, b = fit_logistic(x[train], y[train], l2)
+        test = sg == g
+        out[test] = 1.0 / (1.0 + np.exp(-(sx[test] @ w + b)))
+    return out

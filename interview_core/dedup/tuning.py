@@ -216,14 +216,39 @@ def tier_population(matcher: HybridMatcher, pairs: list[LabelledPair], guarded: 
 SCORE_LAYERS = (1, 2, 3, 4, 5, 6)
 
 
-def candidate_scores(matcher: HybridMatcher, rows: list[PairRow]) -> dict[str, list[float]]:
+ADAPTER_L2 = 10.0  # the adapters' L2 penalty (fixed, not searched)
+
+
+def vader_valence(encoder) -> tuple[np.ndarray, float]:
+    """A valence direction in the encoder's space: ridge regression of the mean valence of VADER's word
+    lexicon (a general source shipped with ``vaderSentiment``, -4..4; alphabetic entries of 3+ letters)
+    on the words' vectors: ``(weights, intercept)``."""
+    from pathlib import Path
+
+    import vaderSentiment
+
+    from .scores import fit_ridge
+
+    words, values = [], []
+    for line in (Path(vaderSentiment.__file__).parent / "vader_lexicon.txt").read_text(encoding="utf-8").splitlines():
+        parts = line.split("\t")
+        if len(parts) >= 2 and parts[0].isalpha() and len(parts[0]) > 2:
+            words.append(parts[0])
+            values.append(float(parts[1]))
+    return fit_ridge(encoder.encode(words), np.array(values), alpha=1.0)
+
+
+def candidate_scores(matcher: HybridMatcher, rows: list[PairRow], train: list[PairRow] | None = None) -> dict[str, list[float]]:
     """Each candidate score of :mod:`.scores` for each row (needs the encoder): the pooled cosine; soft
     alignment F1 of the content words' contextual vectors at each layer of :data:`SCORE_LAYERS` (uniform
     weights; every word when a label has no content word); content-word alignment where two words score
     1.0 when equal or linked in WordNet (:func:`~.contrast.close_words`), else the cosine of the words
-    embedded alone."""
+    embedded alone; minus the difference of the two labels' valence (:func:`vader_valence`); and two
+    adapters scored leave-one-domain-out (:func:`~.scores.leave_one_group_out`, fitted on ``train``, default
+    ``rows``, never on the scored domain): a logistic head on ``[|a-b|, a*b]`` of the frozen encoder's
+    vectors, and a logistic combiner of cosine, content-word alignment and valence difference."""
     from .contrast import close_words
-    from .scores import soft_alignment, word_alignment
+    from .scores import leave_one_group_out, soft_alignment, word_alignment
 
     encoder = matcher._shared.encoder
     lex = matcher.lexicon
@@ -245,6 +270,58 @@ def candidate_scores(matcher: HybridMatcher, rows: list[PairRow]) -> dict[str, l
             return 1.0
         return float(alone[x] @ alone[y])
 
-    out["content-word alignment (WordNet links, else word cosine)"] = [
-        word_alignment(matcher.key(r.pair.a).words, matcher.key(r.pair.b).words, similar) for r in rows]
+    align_name = "content-word alignment (WordNet links, else word cosine)"
+    out[align_name] = [word_alignment(matcher.key(r.pair.a).words, matcher.key(r.pair.b).words, similar) for r in rows]
+    w, _ = vader_valence(encoder)
+
+    def valence_gap(r: PairRow) -> float:
+        return abs(float((matcher.vector(r.pair.a) - matcher.vector(r.pair.b)) @ w))
+
+    out["valence difference, negated"] = [-valence_gap(r) for r in rows]
+
+    # Adapters: fitted leave-one-domain-out on the training rows, then each scored row gets the model
+    # fitted without its own domain.
+    train = rows if train is None else train
+
+    def lodo(features) -> list[float]:
+        return leave_one_group_out(np.array([features(r) for r in train]), np.array([r.pair.same for r in train], dtype=float),
+                                   [r.pair.domain for r in train], ADAPTER_L2,
+                                   np.array([features(r) for r in rows]), [r.pair.domain for r in rows]).tolist()
+
+    def head(r: PairRow) -> np.ndarray:
+        va, vb = matcher.vector(r.pair.a), matcher.vector(r.pair.b)
+        return np.concatenate([np.abs(va - vb), va * vb])
+
+    align_of = {id(r): a for r, a in zip(rows, out[align_name])}
+
+    def combined(r: PairRow) -> list[float]:
+        a = align_of.get(id(r))
+        if a is None:
+            a = word_alignment(matcher.key(r.pair.a).words, matcher.key(r.pair.b).words, similar)
+        return [r.cosine, a, valence_gap(r)]
+
+    needed = sorted({w for r in train for t in (r.pair.a, r.pair.b) for w in matcher.key(t).words} - set(alone))
+    if needed:
+        alone.update(zip(needed, encoder.encode(needed)))
+    out["adapter: logistic head on [|a-b|, a*b], leave-one-domain-out"] = lodo(head)
+    out["adapter: logistic combiner (cosine, alignment, valence), leave-one-domain-out"] = lodo(combined)
     return out
+
+
+def word_tier_merges(matcher: HybridMatcher, dev: list[LabelledPair], rows: list[PairRow], target: float = 0.95,
+                     floor: float = 0.95, min_pairs: int = 20) -> list[bool]:
+    """Which dev pairs the certified word tiers (exact, word overlap, containment) merge, as
+    :func:`calibrate` certifies them."""
+    lex_grid = [t for t in JACCARD_GRID if t >= matcher.jaccard_threshold - 1e-9]
+    return certify_word_tiers(dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
+                              [r.cosine if r.contained and not r.opposed else None for r in rows],
+                              lex_grid, target, floor, min_pairs)[2]
+
+
+def certify_score(dev: list[LabelledPair], merged: list[bool], scores: list[float | None], target: float = 0.95,
+                  floor: float = 0.95, min_pairs: int = 20) -> dict[str, float | None]:
+    """The thresholds the embedding tier's gate (:func:`certify`, each type on its own bound) would certify
+    for a candidate score (``scores[k]``: pair ``k``'s score where the tier decides it, else None), on a grid
+    of the score's own values; empty when it certifies nothing."""
+    grid = sorted({s for s in scores if s is not None})
+    return certify(dev, merged, scores, grid, target, floor, min_pairs, fallback=False, own_bound=True)

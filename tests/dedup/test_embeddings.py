@@ -72,6 +72,6 @@ def test_candidate_scores_of_the_tier_population():
     assert [r.pair.b for r in rows] == ["fast shipping"]
     assert [r.pair.b for r in tier_population(m, pairs, guarded=False)] == ["expensive", "fast shipping"]
     scores = candidate_scores(m, tier_population(m, pairs, guarded=False))
-    assert len(scores) == 2 + len(SCORE_LAYERS) and all(len(v) == 2 for v in scores.values())
+    assert len(scores) == 5 + len(SCORE_LAYERS) and all(len(v) == 2 for v in scores.values())
     words = scores["content-word alignment (WordNet links, else word cosine)"]
     assert words[0] < 1.0 and -1.0 <= words[1] <= 1.0  # antonyms are not WordNet-linked

@@ -38,3 +38,26 @@ def similar(x, y):
 def test_word_alignment_table(a, b, expected):
     assert word_alignment(a, b, similar) == pytest.approx(expected)
     assert word_alignment(b, a, similar) == pytest.approx(expected)  # min of two directions: symmetric here
+
+
+def test_ridge_recovers_a_line_and_shrinks_with_the_penalty():
+    from interview_core.dedup.scores import fit_ridge
+
+    x = np.array([[0.0], [1.0], [2.0]])
+    w, b = fit_ridge(x, np.array([1.0, 3.0, 5.0]), alpha=0.0)  # y = 2x + 1
+    assert w == pytest.approx([2.0]) and b == pytest.approx(1.0)
+    w, b = fit_ridge(x, np.array([1.0, 3.0, 5.0]), alpha=2.0)  # sum of squares of centred x is 2: w = 4 / (2 + 2)
+    assert w == pytest.approx([1.0]) and b == pytest.approx(3.0 - 1.0)
+
+
+def test_logistic_fit_and_leave_one_group_out():
+    from interview_core.dedup.scores import fit_logistic, leave_one_group_out
+
+    x = np.array([[0.0], [0.0], [0.0], [0.0]])
+    w, b = fit_logistic(x, np.array([1, 1, 1, 0]), l2=1.0)  # no signal: the intercept is the log-odds of 3/4
+    assert w == pytest.approx([0.0]) and b == pytest.approx(np.log(3.0), abs=1e-6)
+    x = np.array([[-2.0], [-1.0], [1.0], [2.0], [-1.5], [1.5]])
+    y = np.array([0, 0, 1, 1, 0, 1])
+    p = leave_one_group_out(x, y, ["a", "a", "a", "a", "b", "b"], l2=1.0)
+    assert p[4] < 0.5 < p[5]  # group b scored by a model that saw only group a
+    assert leave_one_group_out(x[:2], y[:2], ["a", "b"]).tolist() == [0.5, 0.5]  # one class left: no model
