@@ -42,6 +42,7 @@ from .lexicon import LabelKey, Lexicon, default_lexicon
 from .text import normalise_text
 
 log = logging.getLogger(__name__)
+MAX_PENDING = 256  # labels a lazy matcher keeps waiting for the next encoder call
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class _Shared:
         self.keys: dict[str, LabelKey] = {}
         self.encode_calls = 0
         self.encoded_texts = 0
+        # The turn's labels not yet embedded while no embedding tier runs: embedded with the first batch
+        # that needs a vector (the containment tier, a similarity), so a turn still makes one encoder call.
+        self.pending: dict[str, None] = {}
 
 
 class HybridMatcher:
@@ -223,16 +227,23 @@ class HybridMatcher:
         since a vector would only be read by the containment tier, which embeds lazily."""
         if self.vectors_for_every_candidate:
             self.embed(labels)
+        elif self._shared.encoder is not None:
+            pending = self._shared.pending
+            for text in map(normalise_text, labels):
+                if text and text not in self._shared.vectors and len(pending) < MAX_PENDING:
+                    pending[text] = None
 
     def embed(self, labels: list[str]) -> None:
-        """Embed every label not yet cached in ONE encoder call (no call when all are cached or without
-        an encoder)."""
+        """Embed every label not yet cached in ONE encoder call, together with the turn's pending labels
+        (:meth:`prepare`); no call when all are cached or without an encoder."""
         sh = self._shared
         if sh.encoder is None:
             return
-        missing = list(dict.fromkeys(t for t in (normalise_text(x) for x in labels) if t and t not in sh.vectors))
-        if not missing:
+        wanted = [t for t in (normalise_text(x) for x in labels) if t and t not in sh.vectors]
+        if not wanted:
             return
+        missing = list(dict.fromkeys(wanted + [t for t in sh.pending if t not in sh.vectors]))
+        sh.pending.clear()
         vecs = sh.encoder.encode(missing)
         sh.encode_calls += 1
         sh.encoded_texts += len(missing)

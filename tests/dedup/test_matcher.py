@@ -140,7 +140,10 @@ def test_containment_alone_embeds_only_the_contained_candidates_lazily():
     hit = m.match("parking close to the entrance", "attribute",
                   [("n1", "long queues"), ("n2", "parking"), ("n3", "friendly staff")])
     assert (hit.node_id, hit.method) == ("n2", "contained")
-    assert enc.calls == [["parking close to the entrance", "parking"]]  # one batch: the label and its container
+    # one batch: the label and its container, with the turn's other labels (waiting since prepare)
+    assert enc.calls == [["parking close to the entrance", "parking", "long queues", "friendly staff"]]
+    m.similarity("long queues", "friendly staff")  # e.g. a signal reading the turn's labels: no new call
+    assert len(enc.calls) == 1
 
 
 def test_a_certified_embedding_tier_embeds_the_turn_in_one_batch():
