@@ -15,8 +15,10 @@ nodes), while the report printed the size of the discarded synthetic graph.
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import re
 import statistics
 import tempfile
 import time
@@ -135,3 +137,97 @@ def print_turns(rows: list[dict]) -> None:
               f"load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}")
         for name, ms in r["stage_ms"].items():
             print(f"  {name:20s} {ms:8.2f} ms")
+
+
+# -- behaviour digest: what a change meant only to be faster must leave exactly as it was -------------------
+DIGEST_SCRIPT = ANSWERS + ["What do you mean by that?", "I don't know.", "hmm",
+                           "The price matters because I am saving for a holiday, and that makes me feel free.",
+                           "Can I ask who is running this study?", "It is too sweet, honestly, and I hate that."]
+_RANDOM_IDS = re.compile(r"(?<=u_)[0-9a-f]{12}|[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}|[0-9a-f]{32}")
+_UNSTABLE_KEYS = {"latency_ms", "stage_ms", "created_at", "updated_at"}
+
+
+def _stable(value, ids: dict):
+    """``value`` without timings and timestamps, random ids renamed in order of appearance."""
+    if isinstance(value, dict):
+        return {k: _stable(v, ids) for k, v in value.items() if k not in _UNSTABLE_KEYS}
+    if isinstance(value, list):
+        return [_stable(v, ids) for v in value]
+    if isinstance(value, str):
+        return _RANDOM_IDS.sub(lambda m: ids.setdefault(m.group(), f"id{len(ids)}"), value)
+    return value
+
+
+def scripted_outputs(answers: list[str], embeddings: bool = False, prefill: int = 0, resume: bool = False,
+                     seed: int = 0) -> list[dict]:
+    """Run ``answers`` through an offline session (pre-filled to about ``prefill`` nodes when given;
+    ``resume``: loaded back from the database before every answer, caches emptied, as a fresh process
+    would) and return, per turn, the TurnResult and the stored graph, canonical graph and scoring, then the
+    transcript and the stored engine state; without timings, timestamps or random ids."""
+    from interview_core.dedup.embeddings import clear_vector_caches
+    from interview_core.session import InterviewSession
+    from interview_core.text.parse import clear_cache as clear_parse_cache
+
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(database=str(Path(tmp) / "digest.db"), dedup=DedupSettings(embeddings_enabled=embeddings))
+        session = InterviewSession.start("means_end_chain", "oat_milk", settings=settings, max_turns=10_000, seed=seed,
+                                         methodology_text=_never_closing_methodology())
+        if prefill:
+            rng, labels, turn = random.Random(seed), {}, 0
+            while len(session.engine.graph) + NODES_PER_ANSWER <= prefill:
+                turn += 1
+                result = synthetic_answer(session.engine.methodology, rng, turn, labels)
+                session.engine.apply_extraction(result, f"synthetic-{turn}", turn)
+                session.engine.compute_state(result.assessment, turn)
+            _store_prefill(session, turn)
+            session = InterviewSession.load(session.session_id, repo=session.repo, settings=settings)
+        ids: dict = {}
+        out = []
+        for text in answers:
+            if resume:
+                clear_parse_cache()
+                clear_vector_caches()
+                session = InterviewSession.load(session.session_id, repo=session.repo, settings=settings)
+            result = session.answer(text)
+            sid = session.session_id
+            out.append({"result": result.model_dump(mode="json"), "nodes": session.repo.list_nodes(sid),
+                        "edges": session.repo.list_edges(sid), "canonical": session.repo.canonical(sid),
+                        "scoring": session.repo.scoring_history(sid)[-1]})
+            if session.finished:
+                break
+        out.append({"transcript": session.repo.list_utterances(session.session_id),
+                    "state": session.repo.load_state(session.session_id), "llm_calls": session.repo.llm_calls(session.session_id)})
+        session.repo.close()
+        return _stable(out, ids)
+
+
+def digest(embeddings: bool) -> dict:
+    """The behaviour digest compared before and after a speed change (``interview bench turn --digest``)."""
+    from .load import answer_text
+
+    rng = random.Random(1)
+    return {"script": scripted_outputs(DIGEST_SCRIPT, embeddings),
+            "script_resumed": scripted_outputs(DIGEST_SCRIPT[:8], embeddings, resume=True),
+            "prefilled_50": scripted_outputs(DIGEST_SCRIPT[:10], embeddings, prefill=50),
+            "load_answers": scripted_outputs([answer_text(rng, t) for t in range(1, 9)], embeddings)}
+
+
+def run(args) -> int:
+    if args.digest:
+        data = digest(not args.lexical_only)
+        Path(args.digest).write_text(json.dumps(data, indent=1, sort_keys=True, default=str), encoding="utf-8")
+        print(f"behaviour digest of {sum(len(v) - 1 for v in data.values())} scripted turns written to {args.digest}")
+        return 0
+    print_turns([bench_turns(size, turns=args.turns, embeddings=not args.lexical_only) for size in args.sizes])
+    return 0
+
+
+def register(benches) -> None:
+    p = benches.add_parser("turn", help="time full offline turns at given graph sizes, or write a behaviour digest")
+    p.add_argument("--sizes", type=int, nargs="+", default=[50], help="graph sizes (nodes) to pre-fill")
+    p.add_argument("--turns", type=int, default=12, help="timed turns per size")
+    p.add_argument("--lexical-only", action="store_true", help="no sentence encoder (default: embeddings on)")
+    p.add_argument("--digest", metavar="PATH",
+                   help="instead of timing: write every output of fixed scripted interviews (questions, strategies, "
+                        "foci, scores, graphs, stored rows; no timings or random ids) as JSON, to compare two versions")
+    p.set_defaults(func=run)

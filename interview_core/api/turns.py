@@ -31,10 +31,10 @@ def current_question(session: InterviewSession) -> Question:
 
 def _replay(session: InterviewSession, question_id: str, text: str) -> AnswerResult | None:
     """The stored turn when ``text`` is already the recorded answer to ``question_id``, else None."""
-    transcript = session.transcript()
-    answered = next((u for u in transcript if u["speaker"] == "respondent" and u.get("reply_to") == question_id), None)
+    answered = session.repo.answer_to(session.session_id, question_id)  # one indexed row, not the transcript
     if answered is None or answered["text"] != text:
         return None
+    transcript = session.transcript()
     turn = answered["turn"]
     result = next((r for r in session.turn_results() if r.turn_number == turn), None)
     asked = next((u for u in reversed(transcript) if u["speaker"] == "interviewer" and u["turn"] == turn), None)

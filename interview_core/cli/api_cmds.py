@@ -14,6 +14,8 @@ def register(sub) -> None:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", help="database: SQLite file path or postgresql:// URL (default: settings.database)")
     serve.add_argument("--log-level", default="warning")
+    serve.add_argument("--no-warmup", action="store_true",
+                       help="serve at once; the parser and models then load during the first requests")
     serve.set_defaults(func=_serve)
     hashing = api.add_parser("hash-key", help="print the SHA-256 hash of a key read from stdin, for "
                                               "INTERVIEW_API_KEY_SHA256 (--new: make a fresh key too)")
@@ -29,6 +31,10 @@ def _serve(args) -> int:
 
     settings = load_settings(**({"database": args.db} if args.db else {}))
     app = create_app(settings)
+    if not args.no_warmup:
+        from ..api.warmup import warm_up
+
+        print(f"warmed up in {warm_up(settings):.1f} s (one offline turn on a throwaway database)", flush=True)
     backend = "PostgreSQL" if settings.database.startswith(("postgresql://", "postgres://")) else "SQLite"
     # The database URL is not printed: it may carry a password.
     print(f"interview API on http://{args.host}:{args.port} (docs: /docs), {backend} database", flush=True)

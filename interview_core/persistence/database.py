@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -130,6 +130,7 @@ class Database(QueryHelpers):
             return
         conn.execute(self.dialect.begin_write)
         self._local.depth = 1
+        self._local.memo = {}
         try:
             yield
             conn.execute("COMMIT")
@@ -140,6 +141,16 @@ class Database(QueryHelpers):
             raise
         finally:
             self._local.depth = 0
+            self._local.memo = None
+
+    def transaction_memo(self) -> dict | None:
+        """A dict that lives as long as this thread's current transaction (None outside one): what a
+        transaction has already checked or read of rows it holds locked, so it is not read again."""
+        return getattr(self._local, "memo", None)
+
+    def write_batch(self):
+        """A block of statements whose results nobody reads (SQLite runs them as they come)."""
+        return nullcontext()
 
     def close(self) -> None:
         """Close the calling thread's connection (other threads' connections close with their threads)."""

@@ -21,15 +21,26 @@ class CallLog:
         u = checked("usage", usage, USAGE_KEYS, ("task", "provider", "model"))
         with self.db.transaction():
             self._require_session(session_id)
-            last = self.db.query_one("SELECT COALESCE(MAX(seq), 0) AS seq FROM llm_calls WHERE session_id = ?",
-                                     (session_id,))
+            seq = self._next_call_seq(session_id)
             self.db.execute(
                 """INSERT INTO llm_calls (session_id, seq, turn, task, provider, model, input_tokens, output_tokens,
                        cost_usd, latency_ms, error, fallback_reason, created_at)
                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                (session_id, last["seq"] + 1, turn, u["task"], u["provider"], u["model"],
+                (session_id, seq, turn, u["task"], u["provider"], u["model"],
                  int(u.get("input_tokens") or 0), int(u.get("output_tokens") or 0), float(u.get("cost_usd") or 0.0),
                  float(u.get("latency_ms") or 0.0), u.get("error"), u.get("fallback_reason"), utc_now()))
+
+    def _next_call_seq(self, session_id: str) -> int:
+        """The next call's position. While this transaction holds the session's row lock nobody else adds
+        calls, so after the first read the positions are counted here instead of read again."""
+        memo = self.db.transaction_memo()
+        locked = memo is not None and session_id in memo.get("locked", ())
+        seqs = memo.setdefault("call_seq", {}) if locked else {}
+        if session_id not in seqs:
+            seqs[session_id] = self.db.query_one("SELECT COALESCE(MAX(seq), 0) AS seq FROM llm_calls WHERE session_id = ?",
+                                                 (session_id,))["seq"]
+        seqs[session_id] += 1
+        return seqs[session_id]
 
     def llm_calls(self, session_id: str) -> list[dict]:
         """A session's calls in the order they were logged: seq, turn, USAGE_KEYS, created_at."""

@@ -119,6 +119,7 @@ class PostgresDatabase(QueryHelpers):
         pool = self.pool
         conn = pool.getconn()
         self._local.conn = conn
+        self._local.memo = {}
         try:
             conn.execute(self.dialect.begin_write)
             yield
@@ -131,7 +132,26 @@ class PostgresDatabase(QueryHelpers):
             raise
         finally:
             self._local.conn = None
+            self._local.memo = None
             pool.putconn(conn)
+
+    def transaction_memo(self) -> dict | None:
+        """A dict that lives as long as this thread's current transaction (None outside one): what a
+        transaction has already checked or read of rows it holds locked, so it is not read again."""
+        return getattr(self._local, "memo", None)
+
+    @contextmanager
+    def write_batch(self) -> Iterator[None]:
+        """Inside a transaction, a block of statements whose results nobody reads (DELETE, INSERT, UPDATE
+        without a row count) sent in pipeline mode: one round trip to the server for the block instead of
+        one per statement. A failing statement raises when the block ends, and the transaction rolls back.
+        Outside a transaction the statements run one by one."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            yield
+            return
+        with conn.pipeline():
+            yield
 
     def close(self) -> None:
         """Nothing to close per thread: pooled connections live until :func:`close_pools` or exit."""

@@ -41,12 +41,26 @@ def _session_row(row: dict | None) -> dict | None:
     return row
 
 
+def _utterance_id(session_id: str, turn: int, speaker: str, same: int) -> str:
+    """``u_<session_id>_<turn>_<r|i>``, with ``_<same + 1>`` when ``same`` utterances of the speaker precede
+    it in that turn."""
+    base = f"u_{session_id}_{int(turn)}_{SPEAKERS[speaker]}"
+    return base if same == 0 else f"{base}_{same + 1}"
+
+
 class SessionStore:
     db: Database
 
     def _require_session(self, session_id: str) -> None:
+        if session_id in self._locked_here():  # its row is locked by this transaction: it exists until commit
+            return
         if not self.db.query_one("SELECT 1 AS found FROM sessions WHERE session_id = ?", (session_id,)):
             raise KeyError(f"unknown session '{session_id}'")
+
+    def _locked_here(self) -> set:
+        """The sessions whose row the current transaction has locked (empty outside a transaction)."""
+        memo = self.db.transaction_memo()
+        return memo.setdefault("locked", set()) if memo is not None else set()
 
     def lock_session(self, session_id: str) -> None:
         """Inside a transaction: lock the session's row until commit, so one writer at a time records a
@@ -56,6 +70,9 @@ class SessionStore:
                                   (session_id,))
         if found is None:
             raise KeyError(f"unknown session '{session_id}'")
+        memo = self.db.transaction_memo()
+        if memo is not None:
+            memo.setdefault("locked", set()).add(session_id)
 
     def claim_turn(self, session_id: str, turn: int) -> None:
         """Inside the transaction that saves ``turn``: lock the session and raise TurnConflict when this turn
@@ -66,6 +83,13 @@ class SessionStore:
             raise TurnConflict(f"turn {turn} of session '{session_id}' was already saved")
 
     def _touch(self, session_id: str) -> None:
+        """Stamp the session's updated_at; once per transaction (its writes all commit at one moment)."""
+        memo = self.db.transaction_memo()
+        if memo is not None:
+            touched = memo.setdefault("touched", set())
+            if session_id in touched:
+                return
+            touched.add(session_id)
         self.db.execute("UPDATE sessions SET updated_at = ? WHERE session_id = ?", (utc_now(), session_id))
 
     def create_session(self, *, session_id: str, concept_id: str, methodology_name: str, methodology_yaml: str,
@@ -153,9 +177,14 @@ class SessionStore:
             raise ValueError("the text contains a NUL character (U+0000), which this database cannot store")
         with self.db.transaction():
             self._require_session(session_id)
-            utterance_id = self.next_utterance_id(session_id, turn, speaker)
-            counts = self.db.query_one("SELECT COALESCE(MAX(seq), 0) AS last_seq FROM utterances WHERE session_id = ?",
-                                       (session_id,))
+            if speaker not in SPEAKERS:
+                raise ValueError(f"speaker must be one of {sorted(SPEAKERS)}, got {speaker!r}")
+            # the id (see next_utterance_id) and the next position in one read
+            counts = self.db.query_one(
+                """SELECT COALESCE(MAX(seq), 0) AS last_seq,
+                          COALESCE(SUM(CASE WHEN turn = ? AND speaker = ? THEN 1 ELSE 0 END), 0) AS same
+                   FROM utterances WHERE session_id = ?""", (int(turn), speaker, session_id))
+            utterance_id = _utterance_id(session_id, turn, speaker, int(counts["same"]))
             self.db.execute(
                 """INSERT INTO utterances (id, session_id, seq, turn, speaker, text, created_at, source, source_detail,
                        reply_to) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
@@ -168,10 +197,9 @@ class SessionStore:
         """The id the next utterance of ``speaker`` in ``turn`` gets (see ``add_utterance``)."""
         if speaker not in SPEAKERS:
             raise ValueError(f"speaker must be one of {sorted(SPEAKERS)}, got {speaker!r}")
-        base = f"u_{session_id}_{int(turn)}_{SPEAKERS[speaker]}"
         same = self.db.query_one("SELECT COUNT(*) AS n FROM utterances WHERE session_id = ? AND turn = ? AND speaker = ?",
                                  (session_id, int(turn), speaker))["n"]
-        return base if same == 0 else f"{base}_{same + 1}"
+        return _utterance_id(session_id, turn, speaker, same)
 
     def add_answer(self, session_id: str, turn: int, question_id: str, text: str, *, source: str,
                    source_detail: dict | None = None) -> str:
@@ -200,6 +228,14 @@ class SessionStore:
                                           source_detail=source_detail, reply_to=question_id)
         except self.db.integrity_errors as exc:  # a concurrent writer stored its answer first
             raise AnswerConflict("already_answered", question_id) from exc
+
+    def answer_to(self, session_id: str, question_id: str) -> dict | None:
+        """The respondent's stored answer to question ``question_id`` (an utterance, as in
+        ``list_utterances``), or None when that question has no answer."""
+        row = self.db.query_one(
+            f"""SELECT {UTTERANCE_COLUMNS} FROM utterances
+                WHERE session_id = ? AND reply_to = ? AND speaker = 'respondent'""", (session_id, question_id))
+        return _utterance_row(row) if row is not None else None
 
     def current_question(self, session_id: str) -> dict | None:
         """The latest question (id, turn, text) of a session, or None before the opening is written."""

@@ -58,35 +58,36 @@ class TurnStore:
         now = utc_now()
         with self.db.transaction():
             self._require_session(session_id)
-            self.db.execute("DELETE FROM nodes WHERE session_id = ?", (session_id,))
-            self.db.execute("DELETE FROM edges WHERE session_id = ?", (session_id,))
-            self.db.executemany(
-                """INSERT INTO nodes (session_id, id, position, label, node_type, stance, reaction, element_id,
-                       utterance_ids, quotes, created_turn, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                node_rows)
-            self.db.executemany(
-                """INSERT INTO edges (session_id, id, position, source, target, relation_type, utterance_id, quote,
-                       created_turn, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", edge_rows)
-            self.db.execute(
-                """INSERT INTO engine_state (session_id, turn, version, state, updated_at) VALUES (?, ?, ?, ?, ?)
-                   ON CONFLICT (session_id) DO UPDATE SET turn = excluded.turn, version = excluded.version,
-                       state = excluded.state, updated_at = excluded.updated_at""",
-                (session_id, turn, int(engine_state_version), to_json(engine_state), now))
-            for table in ("scoring", "scoring_alternatives", "turn_results"):
-                self.db.execute(f"DELETE FROM {table} WHERE session_id = ? AND turn = ?", (session_id, turn))
-            self.db.execute(
-                "INSERT INTO scoring (session_id, turn, strategy, focus, score, phase, signals) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (session_id, turn, score.get("strategy"), to_json(score.get("focus")), score.get("score"),
-                 score.get("phase"), to_json(score.get("signals") or {})))
-            self.db.executemany(
-                """INSERT INTO scoring_alternatives (session_id, turn, rank, strategy, focus, base, multiplier, bonus,
-                       final, vetoed, veto, veto_reason, contributions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
-                alt_rows)
-            self.db.execute("INSERT INTO turn_results (session_id, turn, result, created_at) VALUES (?, ?, ?, ?)",
-                            (session_id, turn, to_json(turn_result), now))
-            if canonical is not None:
-                self._replace_canonical(session_id, checked("canonical", canonical, CANONICAL_KEYS))
-            self._touch(session_id)
+            with self.db.write_batch():  # nothing below is read back: one round trip on PostgreSQL
+                self.db.execute("DELETE FROM nodes WHERE session_id = ?", (session_id,))
+                self.db.execute("DELETE FROM edges WHERE session_id = ?", (session_id,))
+                self.db.executemany(
+                    """INSERT INTO nodes (session_id, id, position, label, node_type, stance, reaction, element_id,
+                           utterance_ids, quotes, created_turn, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    node_rows)
+                self.db.executemany(
+                    """INSERT INTO edges (session_id, id, position, source, target, relation_type, utterance_id, quote,
+                           created_turn, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""", edge_rows)
+                self.db.execute(
+                    """INSERT INTO engine_state (session_id, turn, version, state, updated_at) VALUES (?, ?, ?, ?, ?)
+                       ON CONFLICT (session_id) DO UPDATE SET turn = excluded.turn, version = excluded.version,
+                           state = excluded.state, updated_at = excluded.updated_at""",
+                    (session_id, turn, int(engine_state_version), to_json(engine_state), now))
+                for table in ("scoring", "scoring_alternatives", "turn_results"):
+                    self.db.execute(f"DELETE FROM {table} WHERE session_id = ? AND turn = ?", (session_id, turn))
+                self.db.execute(
+                    "INSERT INTO scoring (session_id, turn, strategy, focus, score, phase, signals) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (session_id, turn, score.get("strategy"), to_json(score.get("focus")), score.get("score"),
+                     score.get("phase"), to_json(score.get("signals") or {})))
+                self.db.executemany(
+                    """INSERT INTO scoring_alternatives (session_id, turn, rank, strategy, focus, base, multiplier, bonus,
+                           final, vetoed, veto, veto_reason, contributions) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""",
+                    alt_rows)
+                self.db.execute("INSERT INTO turn_results (session_id, turn, result, created_at) VALUES (?, ?, ?, ?)",
+                                (session_id, turn, to_json(turn_result), now))
+                if canonical is not None:
+                    self._replace_canonical(session_id, checked("canonical", canonical, CANONICAL_KEYS))
+                self._touch(session_id)
 
     def commit_turn(self, session_id: str, turn: int, *, question_id: str, question: str, llm_calls: list[dict],
                     termination_reason: str | None, finished: bool, **turn_record) -> None:

@@ -49,12 +49,13 @@ class ContextLoading(Stage):
         self.transcript, self.engine = transcript, engine
 
     def run(self, ctx):
-        questions = self.transcript.questions()
+        utterances = self.transcript.utterances()  # read once for both
+        questions = self.transcript.questions(utterances)
         return self.output(
             turn_number=ctx.completed_turns + 1,
             previous_question=questions[-1] if questions else "",
             previous_focus=self.engine.current_focus(),
-            recent_turns=self.transcript.recent_turns(RECENT_TURNS),
+            recent_turns=self.transcript.recent_turns(RECENT_TURNS, utterances),
             recent_questions=questions[-RECENT_QUESTIONS:],
         )
 

@@ -20,13 +20,15 @@ class Transcript:
         """Every utterance in order: id, turn, speaker, text, created_at."""
         return self.repo.list_utterances(self.session_id)
 
-    def questions(self) -> list[str]:
-        return [u["text"] for u in self.utterances() if u["speaker"] == "interviewer"]
+    def questions(self, utterances: list[dict] | None = None) -> list[str]:
+        """The interviewer's questions in order (of ``utterances`` when given, read once by the caller)."""
+        return [u["text"] for u in (self.utterances() if utterances is None else utterances) if u["speaker"] == "interviewer"]
 
-    def recent_turns(self, n: int) -> list[Turn]:
-        """The last ``n`` (question, answer) pairs, answers cut to QUOTED_ANSWER_CHARS."""
+    def recent_turns(self, n: int, utterances: list[dict] | None = None) -> list[Turn]:
+        """The last ``n`` (question, answer) pairs, answers cut to QUOTED_ANSWER_CHARS (of ``utterances``
+        when given)."""
         turns, question = [], None
-        for u in self.utterances():
+        for u in self.utterances() if utterances is None else utterances:
             if u["speaker"] == "interviewer":
                 question = u["text"]
             elif question is not None:
