@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from functools import lru_cache
 import threading
 import uuid
 from pathlib import Path
@@ -199,7 +200,7 @@ class InterviewSession:
             m_name = m_path.name
         else:
             m_name = f"{methodology or 'custom'}.yaml"
-        method_obj, _ = parse_methodology(read_yaml(Path(m_name), methodology_text), m_name)
+        method_obj = _methodology_from_text(methodology_text, m_name)
         repo = Repository(db_path or settings.database)
         session_id = uuid.uuid4().hex[:12]
         max_turns = max_turns or method_obj.continuation.max_turns or settings.max_turns
@@ -579,6 +580,13 @@ def _stored_language(repo: Repository, row: dict, concept: Concept) -> str:
         return row["interview_language"]
     studies = repo.session_studies(row["session_id"])
     return ((studies[0].get("definition") or {}).get("language") if studies else None) or concept.language
+
+
+@lru_cache(maxsize=32)
+def _methodology_from_text(text: str, name: str) -> Methodology:
+    """The methodology parsed from ``text``, once per text per process: an API process starts every
+    interview from the same few files. The model is shared by the sessions: never change it in place."""
+    return parse_methodology(read_yaml(Path(name), text), name)[0]
 
 
 def _settings(settings: Settings | None, provider: str | None) -> Settings:

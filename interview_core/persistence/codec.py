@@ -20,11 +20,19 @@ def _default(value: Any) -> Any:
     raise TypeError(f"cannot store a {type(value).__name__} in a JSON column: {value!r:.80}")
 
 
+# One encoder for every column (``json.dumps`` with options builds a new one per call; a turn encodes some
+# hundreds of small values). Empty containers, most of them, skip the encoder.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=_default, separators=(",", ":"))
+_EMPTY = {list: "[]", dict: "{}", tuple: "[]"}
+
+
 def to_json(value: Any) -> str | None:
     """Encode ``value`` for a JSON column; ``None`` stays SQL NULL. Non-ASCII text is kept as is."""
     if value is None:
         return None
-    return json.dumps(value, ensure_ascii=False, default=_default, separators=(",", ":"))
+    if not value and type(value) in _EMPTY:
+        return _EMPTY[type(value)]
+    return _ENCODER.encode(value)
 
 
 def from_json(text: str | None, default: Any = None) -> Any:

@@ -30,15 +30,18 @@ class CallLog:
                  int(u.get("input_tokens") or 0), int(u.get("output_tokens") or 0), float(u.get("cost_usd") or 0.0),
                  float(u.get("latency_ms") or 0.0), u.get("error"), u.get("fallback_reason"), utc_now()))
 
-    def _next_call_seq(self, session_id: str) -> int:
-        """The next call's position. While this transaction holds the session's row lock nobody else adds
-        calls, so after the first read the positions are counted here instead of read again."""
+    def _next_call_seq(self, session_id: str, peek: bool = False) -> int:
+        """The next call's position (``peek``: without taking it). While this transaction holds the
+        session's row lock nobody else adds calls, so after the first read the positions are counted here
+        instead of read again."""
         memo = self.db.transaction_memo()
         locked = memo is not None and session_id in memo.get("locked", ())
         seqs = memo.setdefault("call_seq", {}) if locked else {}
         if session_id not in seqs:
             seqs[session_id] = self.db.query_one("SELECT COALESCE(MAX(seq), 0) AS seq FROM llm_calls WHERE session_id = ?",
                                                  (session_id,))["seq"]
+        if peek:
+            return seqs[session_id] + 1
         seqs[session_id] += 1
         return seqs[session_id]
 

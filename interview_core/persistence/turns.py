@@ -104,8 +104,11 @@ class TurnStore:
                 raise RuntimeError(f"turn {turn}: the question was to be {question_id} but would be {stored_id}; "
                                    "another writer added to this session")
             self.save_turn(session_id, turn, **turn_record)
-            for usage in llm_calls:
-                self.log_llm_call(session_id, turn, usage)
+            if llm_calls:
+                self._next_call_seq(session_id, peek=True)  # read the positions now: the inserts go as one batch
+                with self.db.write_batch():
+                    for usage in llm_calls:
+                        self.log_llm_call(session_id, turn, usage)
             if finished:
                 self.update_session(session_id, status="finished", termination_reason=termination_reason)
 

@@ -13,7 +13,7 @@ the reference's consecutive counter did.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 DEPTH_VALUE = {"surface": 0.0, "shallow": 1 / 3, "moderate": 2 / 3, "deep": 1.0}
 DECAY = 0.7
@@ -57,7 +57,8 @@ class Momentum:
         return self.history[-1]["level"] if self.history else "mid"
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """As ``dataclasses.asdict`` (the history's entries hold scalars only), without its deep copy."""
+        return {**vars(self), "history": [dict(h) for h in self.history]}
 
     @classmethod
     def from_dict(cls, data: dict) -> Momentum:

@@ -119,3 +119,22 @@ def test_warm_up_runs_a_turn_elsewhere_and_freezes_what_is_loaded(tmp_path):
     finally:
         gc.unfreeze()
     assert not db.exists()  # the process's own database is not touched
+
+
+def test_momentum_and_json_columns_encode_as_before():
+    import json
+    from dataclasses import asdict
+
+    from interview_core.persistence.codec import _default, to_json
+    from interview_core.state.momentum import Momentum
+
+    m = Momentum()
+    for turn, value in enumerate((0.2, 0.1, 0.9), start=1):
+        m.update(value, turn)
+    d = m.to_dict()
+    assert d == asdict(m) and list(d) == list(asdict(m))
+    d["history"][0]["score"] = -1.0  # a copy: the live history is untouched
+    assert m.history[0]["score"] != -1.0
+    for value in ([], {}, (), "", 0, False, [1, "é"], {"a": {2, 1}}, {"k": ()}):
+        assert to_json(value) == json.dumps(value, ensure_ascii=False, default=_default, separators=(",", ":"))
+    assert to_json(None) is None
