@@ -20,6 +20,7 @@ from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
 from .topics import Topic, element_topic, topic_for
 from .verdicts import answer_verdict
+from .distress import disclosed_hardship, mentions_hardship
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
@@ -36,6 +37,9 @@ SAME_CONTENT = 0.6
 SIMILAR_FORM = 0.45
 MAX_SUMMARY_LABELS = 3
 MAX_INTRO_CHARS = 220
+# Wording of the start of an interview ("first impression", ``early_only`` in the wording file) is used
+# only up to this turn.
+EARLY_TURNS = 3
 
 
 @lru_cache(maxsize=1)
@@ -186,7 +190,9 @@ def _values(request: QuestionRequest) -> dict[str, str]:
     first_sentence = re.split(r"(?<=[.!?])\s", stimulus, maxsplit=1)[0] if stimulus else ""
     answers = [t.answer for t in request.recent_turns]
     # A summary names only what the parser confirms as a phrase; quotes and fragments are left out.
-    topics = [topic_for(lbl, answers) for lbl in request.summary_labels[:MAX_SUMMARY_LABELS] if lbl.strip()]
+    # A hardship the respondent disclosed ("a small stroke") is never summed up as one of their points.
+    topics = [topic_for(lbl, answers) for lbl in request.summary_labels[:MAX_SUMMARY_LABELS]
+              if lbl.strip() and not any(mentions_hardship(lbl, a) for a in answers)]
     labels = list(dict.fromkeys(t.text for t in topics if t.kind in ("np", "gerund") and not t.person))
     labels = labels if len(labels) > 1 else []  # one item is no summary
     return {
@@ -451,6 +457,26 @@ def _last_verdict(request: QuestionRequest) -> str:
     return answer_verdict(request.recent_turns[-1].answer)
 
 
+def _hardship(request: QuestionRequest) -> tuple[str, ...]:
+    """The hardship words of the respondent's last answer (:func:`distress.disclosed_hardship`) on a
+    follow-up or the closing question; () otherwise."""
+    if request.kind not in ("follow_up", "closing") or not request.recent_turns:
+        return ()
+    return disclosed_hardship(request.recent_turns[-1].answer)
+
+
+def _about_hardship(topic: Topic | None, request: QuestionRequest) -> bool:
+    """Whether a follow-up's topic is the hardship the last answer disclosed."""
+    if topic is None or topic.kind == "none" or not request.recent_turns:
+        return False
+    return mentions_hardship(topic.text or topic.quote, request.recent_turns[-1].answer)
+
+
+def _early_only(template: str) -> bool:
+    text = template.lower()
+    return any(cue in text for cue in _wording()["early_only"])
+
+
 def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> str:
     """The question for a request: opening, follow-up (strategy + focus) or closing.
 
@@ -469,6 +495,9 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     values = _values(request)
     verdict = _last_verdict(request) if not reply else ""
     topic = request_topic(request) if not verdict else None
+    hardship = bool(_hardship(request)) and not reply
+    gentle = hardship and request.kind == "follow_up" and (
+        _about_hardship(topic, request) or request.focus.kind == "none" or topic is not None and topic.kind == "none")
     said = ""
     if topic is not None and topic.kind in ("np", "gerund"):
         values = dict(values, focus=topic.text)
@@ -508,6 +537,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     if verdict:  # a judgement without its reason: ask what makes them feel that way
         probes = list(_wording()["verdict_probes"])
         primary, fallback = probes[:-1], probes[-1:]
+    elif gentle:  # the hardship itself, or nothing else to ask about: a gentle question, never "why does it matter"
+        values = dict(values, focus="")
+        said = ""
+        primary, fallback = list(_wording()["distress_probes"]), list(_wording()["distress_probes"])
     elif said:
         probes = _wording()["quote_probes"]
         own_probes = (_wording()["ladder_probes"] if ladder else probes)[frame_family(topic)]
@@ -519,6 +552,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)
+    if request.turn_number > EARLY_TURNS:  # "what's your first impression" only at the start
+        primary, fallback = ([t for t in ts if not _early_only(t)] or ts for ts in (primary, fallback))
     filled = [(t, _fill(t, values)) for t in primary + fallback]
     drafts = [(t, q) for t, q in filled if q]
     if not drafts:
@@ -526,6 +561,9 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     wording = _wording()
     starts = set(wording["question_starts"])
     lead_in = rng.choice(wording["lead_ins"]) if request.kind == "follow_up" and not reply else ""
+    if hardship:  # said first, briefly and humanely, instead of "Okay."
+        acks = wording["distress_acknowledgements"]
+        lead_in = acks[(request.seed + request.turn_number) % len(acks)] + " "
     if reply:
         # Never say again what the reply to the respondent's question just said ("no right or wrong answers").
         said_in_reply = [frozenset(words(x)) for x in re.split(r"(?<=[.!?])\s+", reply) if words(x)]
@@ -541,7 +579,7 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     window_frames = [f for f in frames if f is not None]
     candidates = []
     for t, q in drafts:
-        text = _with_lead_in(q, lead_in) if q.split(" ", 1)[0].lower().strip(",") in starts else q
+        text = _with_lead_in(q, lead_in) if hardship or q.split(" ", 1)[0].lower().strip(",") in starts else q
         repeat = is_near_repeat(text, recent)
         # A quote's probe is its frame, read the way the recent questions' frames were read.
         probe = (frame_of(t[len(said):].strip(), known) or t[len(said):].strip()) if said and t.startswith(said) else t

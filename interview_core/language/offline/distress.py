@@ -1,0 +1,153 @@
+"""A painful or sensitive disclosure in an answer (an illness, a death, money trouble, stress), read by
+method rather than from a list of phrases: WordNet says what a word names, the parse says whose it is.
+
+- A noun names a hardship when one of its first senses is, through its hypernyms, a kind of ill health,
+  mental illness, grief, debt, poverty, unemployment, death or a psychological strain (anxiety,
+  depression, tension), and VADER does not rate the word as good. A sense further down the list counts
+  when the noun is what someone has, had, got or suffers ("I had a small stroke"): that frame is how an
+  illness is told.
+- A verb names one when its sense is dying ("my dad died", "she passed away"), or it is losing a person
+  or a livelihood ("we lost my dad", "I lost my job": the object is a person or an occupation in WordNet).
+- An adjective or participle names one when WordNet has it as an adjective that VADER rates clearly
+  negative and it describes the respondent or someone close ("I was so stressed", "I'm exhausted").
+- The disclosure has to be about the respondent or someone close: a first-person word in the sentence,
+  a possessive on the noun, or a kin noun. A condition ("if it broke") is not a disclosure.
+
+The next question then acknowledges it briefly (``data/questions.yaml``: ``distress_acknowledgements``)
+and never asks about the hardship as if it were something good.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...text.parse import parse
+from .valence import word_valence
+
+# WordNet words (hypernym roots) whose kinds are hardships.
+HARDSHIP_ROOTS = frozenset({"ill_health", "disease", "disorder", "affliction", "mental_illness", "mourning", "grief", "sadness", "debt",
+                            "indebtedness", "poverty", "unemployment", "death", "anxiety", "depression",
+                            "tension", "distress", "misfortune", "financial_loss"})
+# Roots of what one can lose that makes the loss a hardship: a person, a livelihood, a home.
+_LOST_ROOTS = frozenset({"person", "occupation", "job", "home", "house"})
+_DEATH_ROOTS = frozenset({"die"})
+_HAVING = frozenset("have get suffer develop catch battle fight".split())
+_LOSING = frozenset({"lose"})
+_FIRST_SENSES = 2
+_HAVING_SENSES = 6
+# A participle or adjective this negative in VADER (-4..4) names a state of distress ("stressed" -1.4).
+STATE_VALENCE = -1.2
+_FIRST_PERSON = frozenset("i me my mine we us our ours myself ourselves i'm i've i'd".split())
+
+
+def _wordnet():
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
+    return get_wordnet()
+
+
+@lru_cache(maxsize=4096)
+def _noun_is_hardship(lemma: str, senses: int) -> bool:
+    wn = _wordnet()
+    if wn is None or word_valence(lemma) > 0:
+        return False
+    return any(wn.is_kind_of(s, HARDSHIP_ROOTS) for s in wn.synsets(lemma, "n", senses=senses))
+
+
+@lru_cache(maxsize=4096)
+def _kind_of(lemma: str, pos: str, roots: frozenset[str], senses: int = _FIRST_SENSES) -> bool:
+    wn = _wordnet()
+    return wn is not None and any(wn.is_kind_of(s, roots) for s in wn.synsets(lemma, pos, senses=senses))
+
+
+def _verb_lemma(tok) -> str:
+    """The verb's lemma with its particle ("pass away")."""
+    prt = [c.lower_ for c in tok.children if c.dep_ == "prt"]
+    return "_".join([tok.lemma_.lower(), *prt])
+
+
+def _close_to_respondent(tok, sent) -> bool:
+    """Whether the hardship at ``tok`` is the respondent's or someone close's: a first-person word in the
+    sentence, a possessive or kin noun in its phrase or its clause's subject."""
+    if any(t.lower_ in _FIRST_PERSON for t in sent):
+        return True
+    from .grammar import is_person_noun
+
+    nearby = list(tok.subtree) + [c for c in tok.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return any(t.dep_ == "poss" or (t.pos_ == "NOUN" and is_person_noun(t.lemma_.lower())) for t in nearby)
+
+
+def _conditional(tok) -> bool:
+    node = tok
+    while True:
+        if any(c.dep_ == "mark" and c.lower_ in ("if", "unless", "whether") for c in node.children):
+            return True
+        if node.head.i == node.i:
+            return False
+        node = node.head
+
+
+_PERSON_PRONOUNS = frozenset("he she they i we him her".split())
+
+
+def _person_subject(verb) -> bool:
+    """Whether the verb's subject is a person: a personal pronoun or a noun WordNet has as a person."""
+    from .grammar import is_person_noun
+
+    return any(c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in _PERSON_PRONOUNS or (
+        c.pos_ in ("NOUN", "PROPN") and (c.pos_ == "PROPN" or is_person_noun(c.lemma_.lower()))))
+        for c in verb.children)
+
+
+def _about_something(tok) -> bool:
+    """A state said of a matter ("worried about the cost", "annoyed by the queue"): a concern about the
+    topic, which the interview asks about, not a hardship of the respondent's."""
+    return any(c.dep_ in ("prep", "agent") and c.lower_ in ("about", "of", "by", "with") for c in tok.children)
+
+
+def hardship_tokens(sent) -> list:
+    """The tokens of a parsed sentence that disclose a hardship of the respondent or someone close
+    (module docstring)."""
+    found = []
+    for tok in sent:
+        lemma = tok.lemma_.lower()
+        hit = False
+        if tok.pos_ == "NOUN" or (tok.pos_ == "PROPN" and tok.text.islower()):  # a tagging slip: "eczema"
+            having = tok.dep_ in ("dobj", "attr") and tok.head.lemma_.lower() in _HAVING
+            senses = _HAVING_SENSES if having else _FIRST_SENSES
+            compounds = [c.lower_ for c in tok.lefts if c.dep_ == "compound"]
+            hit = _noun_is_hardship(lemma, senses) or bool(compounds) and _noun_is_hardship(
+                "_".join([*compounds, lemma]), senses)  # "heart attack"
+        elif tok.pos_ == "VERB":
+            verb = _verb_lemma(tok)
+            if _kind_of(verb, "v", _DEATH_ROOTS, 1):
+                hit = _person_subject(tok)  # "my bike died" is a breakdown, not a death
+            elif lemma in _LOSING:
+                objects = [c for c in tok.children if c.dep_ == "dobj"]
+                hit = any(_kind_of(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects)
+            elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok):
+                hit = tok.dep_ in ("acomp", "ROOT", "conj") or any(c.dep_ == "auxpass" for c in tok.children)
+        elif tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") and word_valence(tok.lower_) <= STATE_VALENCE \
+                and not _about_something(tok):
+            hit = bool(_wordnet() and _wordnet().synsets(tok.lower_, "a"))
+            hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
+                hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))
+        if hit and not _conditional(tok) and _close_to_respondent(tok, sent):
+            found.append(tok)
+    return found
+
+
+@lru_cache(maxsize=512)
+def disclosed_hardship(answer: str) -> tuple[str, ...]:
+    """The words of ``answer`` that disclose a painful or sensitive matter of the respondent or someone
+    close (an illness, a death, money trouble, stress); () when there is none."""
+    text = " ".join(answer.split())
+    if not text:
+        return ()
+    return tuple(t.lower_ for sent in parse(text).sents for t in hardship_tokens(sent))
+
+
+def mentions_hardship(text: str, answer: str) -> bool:
+    """Whether ``text`` (a topic or label from ``answer``) holds one of the answer's hardship words."""
+    words = set(disclosed_hardship(answer))
+    return bool(words) and any(w.strip(".,!?'\"").lower() in words for w in text.split())
