@@ -27,7 +27,7 @@ from .valence import word_valence
 # WordNet words (hypernym roots) whose kinds are hardships.
 HARDSHIP_ROOTS = frozenset({"ill_health", "disease", "disorder", "affliction", "mental_illness", "mourning", "grief", "sadness", "debt",
                             "indebtedness", "poverty", "unemployment", "death", "anxiety", "depression",
-                            "tension", "distress", "misfortune", "financial_loss"})
+                            "tension", "distress", "financial_loss"})
 # Roots of what one can lose that makes the loss a hardship: a person, a livelihood, a home.
 _LOST_ROOTS = frozenset({"person", "occupation", "job", "home", "house"})
 _DEATH_ROOTS = frozenset({"die"})

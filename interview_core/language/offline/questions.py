@@ -18,7 +18,7 @@ from .grammar import closed, is_plural_phrase
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
-from .topics import Topic, element_topic, topic_for
+from .topics import Topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
 from .distress import disclosed_hardship, mentions_hardship
 
@@ -220,7 +220,7 @@ def request_topic(request: QuestionRequest) -> Topic | None:
     answers); None for every other request (an element keeps its name)."""
     if request.kind != "follow_up" or request.focus.kind != "node" or not request.focus.label:
         return None
-    return topic_for(request.focus.label, [t.answer for t in request.recent_turns])
+    return salient_topic(request.focus.label, [t.answer for t in request.recent_turns])
 
 
 def _generic_entry(strategy) -> dict | None:

@@ -27,8 +27,9 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ...text.parse import parse
-from .grammar import closed, is_person_noun, open_classes
+from .grammar import closed, is_count_noun, is_person_noun, open_classes
 from .naturalise import SECOND_PERSON, natural_label
+from .salience import MARKERS_ONLY, anchor_of, point_unit, salient_unit
 from .stance import in_list, read_stance
 
 MAX_TOPIC_WORDS = 7
@@ -86,14 +87,78 @@ def topic_for(label: str, answers: list[str]) -> Topic:
     sequence = [t.lower_ for t in parse(" ".join(label.split())) if not t.is_punct]
     if not sequence:
         return NONE
+    found = _locate(label, answers)
+    if found is None:
+        return _standalone(label) if wanted else NONE
+    k, sent, matched = found
+    topic = _analyse(sent, matched)
+    return topic if k == 0 or topic.kind == "none" else replace(topic, latest=False)
+
+
+def _locate(label: str, answers: list[str]):
+    """(how many answers back, sentence, matched tokens) of the first sentence, latest answer first, that
+    holds the label's content words (or its words in a row, for a label of function words); None."""
+    wanted = _content(label)
+    sequence = [t.lower_ for t in parse(" ".join(label.split())) if not t.is_punct]
+    if not sequence:
+        return None
     said = [a for a in answers if a]
     for k, answer in enumerate(reversed(said)):
         for sent in parse(answer).sents:
             matched = _matched(sent, wanted) if wanted else _in_sequence(sent, sequence)
             if matched:
-                topic = _analyse(sent, matched)
-                return topic if k == 0 or topic.kind == "none" else replace(topic, latest=False)
-    return _standalone(label) if wanted else NONE
+                return k, sent, matched
+    return None
+
+
+def _without_markers(quote: str) -> str:
+    """A quote without the discourse markers, hedges and punctuation it opens with ("so yeah, ...")."""
+    ws = quote.split()
+    while len(ws) > 3 and (ws[0].strip(".,;:!?-…").lower() in MARKERS_ONLY or not any(ch.isalnum() for ch in ws[0])):
+        ws = ws[1:]
+    return " ".join(ws).lstrip(".,;:!?-… ")
+
+
+def salient_topic(label: str, answers: list[str]) -> Topic:
+    """:func:`topic_for`, with the answer's point put first: a label found in the backdrop of the latest
+    answer (a story's place, time, purchase or other person, an example; :mod:`salience`) while another
+    part of it states the respondent's point gives the topic of that point; and a label that yields no
+    topic gives the point of the latest answer when it has one (rather than a question about nothing)."""
+    topic = topic_for(label, answers)
+    said = [a for a in answers if a]
+    if not said:
+        return topic
+    found = _locate(label, answers)
+    unit, back = None, 0
+    if found is not None:
+        back = found[0]
+        unit = salient_unit(found[1].doc, _common_head(found[2]))
+    if unit is None and topic.kind == "none":
+        unit, back = point_unit(parse(said[-1])), 0
+    if unit is None:
+        return topic
+    anchor = anchor_of(unit)
+    better = _analyse(anchor.sent, [anchor]) if anchor is not None else NONE
+    if better.kind == "quote":  # "so maybe... not feeling judged": the marker and hedge are not what was said
+        better = replace(better, quote=_without_markers(better.quote))
+    if better.kind == "none" or better.kind == "quote" and len(better.quote.split()) > len(unit.tokens) + 2:
+        better = _unit_quote(unit)  # the point as said, when no narrower window of the parse fits
+    if better.kind == "none":
+        return topic
+    if better.kind == "np" and len(better.text.split()) == 1 and not better.plural and is_count_noun(better.text.lower()):
+        better = replace(better, text=natural_label(better.text))  # "Toilet." said bare: "the toilet" in a slot
+    return better if back == 0 else replace(better, latest=False)
+
+
+def _unit_quote(unit) -> Topic:
+    """A discourse unit quoted as said (markers and hedges it opens with left out), when it is 3 to
+    MAX_QUOTE_WORDS words with a verb or a noun."""
+    tokens = list(unit.tokens)
+    text = _without_markers(_span_text(tokens)).replace('"', "'")
+    n = len(text.split())
+    if not 3 <= n <= MAX_QUOTE_WORDS or not any(t.pos_ in ("VERB", "AUX", "NOUN", "PROPN") for t in tokens):
+        return NONE
+    return Topic("quote", quote=text)
 
 
 _FUNCTION_POS = frozenset("PRON DET ADP CCONJ SCONJ AUX PART PUNCT INTJ".split())
@@ -388,7 +453,10 @@ def _trim(tokens: list, keep: set[int]) -> list:
 
 
 def _quotable(tokens: list) -> bool:
-    """One run of 3 to MAX_QUOTE_WORDS words with a verb and a content word."""
+    """One run of 3 to MAX_QUOTE_WORDS words with a verb and a content word, not opening on an infinitive's
+    "to" ("to borrow a hammer ..." is half a clause: the clause above it is quoted instead)."""
+    if tokens and tokens[0].tag_ == "TO":
+        return False
     if not tokens or not 3 <= sum(not t.is_punct for t in tokens) <= MAX_QUOTE_WORDS or [t.i for t in tokens] != list(
             range(tokens[0].i, tokens[-1].i + 1)):
         return False

@@ -1,0 +1,260 @@
+"""The point of an answer and the story around it, read from discourse structure.
+
+A respondent often tells a story to make a point ("last summer I bought a sander, used it once, ... so
+yeah, not buying things I'll only use once, that's the big one for me"). The places, times, purchases
+and other people of the story are its backdrop; a follow-up asked about them ("Why does the sander matter
+to you?") misses what the respondent said. This module splits an answer into discourse units (sentences,
+and within them the parts set off by commas, dashes or a conclusion marker) and scores each unit:
+
+- the point: a unit opened by a conclusion marker after other units ("so ...", "basically ..."), said
+  "for me", a want of the respondent's ("I'd want", "what I'm after is"), or a sentence with no finite
+  verb of its own that names something (a fragment answer: "Not feeling judged.");
+- the backdrop: a unit told in the past tense (a story), one that sets a time ("last winter", "two years
+  ago"), one whose subject is someone else (a person noun, "he", "she"), an example added to a phrase
+  before it ("..., mainly tomatoes and beans"), a question.
+
+Only syntax (the shared parse's tags and dependencies) and closed-class words are used, so the reading
+carries to any domain. :func:`salient_anchor` gives the token a follow-up should be anchored on when the
+focus sits in the backdrop and the answer has a point elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .grammar import closed, is_person_noun
+from .valence import word_valence
+from .verdicts import is_verdict
+
+# Markers that open a unit stating the respondent's conclusion (English discourse markers).
+_CONCLUSION = frozenset("so basically anyway overall ultimately".split())
+# Adverbs that open an example or elaboration of the phrase before it ("mainly", "like", "such as").
+_ELABORATION = frozenset("mainly mostly especially particularly like including maybe e.g. eg say".split())
+_UNIT_BREAKS = frozenset({",", ";", ":", "-", "--", "\u2013", "\u2014", "..."})
+_THIRD_PERSON = frozenset("he she they him her them".split())
+_FIRST_PERSON = frozenset("i me my we us our".split())
+_PAST_TIME = frozenset("ago last yesterday".split())
+# Words of a unit that only mark or hedge ("so yeah", "so maybe"): such a unit is read with the next one.
+MARKERS_ONLY = frozenset("so yeah yes well maybe basically honestly really just and but then".split())
+_POINTING_BACK = frozenset("that this that's thats it's its".split())
+_WANTING = frozenset("want need wish like love prefer after".split())
+POINT_AT = 2  # a unit scoring at least this states the respondent's point
+BACKDROP_BELOW = 0  # a unit scoring below this is backdrop
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A discourse unit of an answer: its tokens (no edge punctuation) and its score."""
+
+    tokens: tuple
+    score: int
+    first_unit: bool
+    stated: bool = False  # opened by a conclusion marker, said "for me", or a want
+
+    @property
+    def ids(self) -> frozenset[int]:
+        return frozenset(t.i for t in self.tokens)
+
+
+def _split(sent) -> list[list]:
+    """The sentence's tokens cut at commas, dashes and semicolons, and before a conclusion marker."""
+    units, current = [], []
+    for t in sent:
+        if t.text in _UNIT_BREAKS or (t.is_punct and t.text not in ("'", '"')):
+            if current:
+                units.append(current)
+            current = []
+            continue
+        if t.lower_ == "so" and current and _opens_clause(t):
+            units.append(current)
+            current = []
+        current.append(t)
+    if current:
+        units.append(current)
+    return units
+
+
+def _opens_clause(tok) -> bool:
+    """A "so" that opens a clause ("... so I stopped"), not one that grades ("so many", "so good"): a
+    conjunction or marker, or an adverb of a verb after it."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    if nxt is not None and nxt.pos_ in ("ADJ", "ADV", "DET") and nxt.lower_ not in ("yeah", "basically"):
+        return False
+    return tok.dep_ in ("cc", "mark") or (tok.dep_ == "advmod" and tok.head.i > tok.i)
+
+
+def _finite(tok) -> bool:
+    return tok.tag_ in ("VBD", "VBP", "VBZ", "MD") or _bare_participle(tok)
+
+
+def _bare_participle(tok) -> bool:
+    """A past participle with a subject and no auxiliary ("my uncle rebuilt bikes", tagged VBN): a simple past."""
+    return tok.tag_ == "VBN" and any(c.dep_ == "nsubj" for c in tok.children) and not any(
+        c.dep_ in ("aux", "auxpass") for c in tok.children)
+
+
+def _own_finite(tokens: list) -> bool:
+    """Whether the unit's highest word (whose head lies outside it) is a finite verb: "Knowing where my
+    food comes from" and "someone who fixes things" have none of their own."""
+    ids = {t.i for t in tokens}
+    return any(_finite(t) or any(c.dep_ in ("aux", "auxpass") and _finite(c) for c in t.children)
+               for t in tokens if t.head.i not in ids or t.head.i == t.i)
+
+
+def _past(tokens: list) -> bool:
+    """Told as a story: a past-tense verb of its own ("bought", "were doing", "used to"), or a time in the
+    past ("last winter", "two years ago", "once")."""
+    for t in tokens:
+        if t.tag_ == "VBD" and t.lower_ not in ("was", "were") or (t.tag_ == "VBD" and t.dep_ == "aux") \
+                or _bare_participle(t):
+            return True
+        if t.lower_ in _PAST_TIME and t.dep_ in ("amod", "advmod", "npadvmod"):
+            return True
+    return False
+
+
+def _other_subject(tokens: list) -> bool:
+    """The unit's subject is someone else: a third-person pronoun or a person noun ("my sister got ...")."""
+    return any(t.dep_ in ("nsubj", "nsubjpass") and (t.lower_ in _THIRD_PERSON or (
+        t.pos_ in ("NOUN", "PROPN") and t.lower_ not in closed().general_nouns and is_person_noun(t.lemma_.lower())))
+        for t in tokens)
+
+
+def _wanting(tokens: list) -> bool:
+    """The respondent says what they want ("I'd want", "what I'm after is", "I need")."""
+    first = any(t.lower_ in _FIRST_PERSON and t.dep_ in ("nsubj", "pobj") for t in tokens)
+    return first and any(t.lemma_.lower() in _WANTING and t.pos_ in ("VERB", "ADP") for t in tokens)
+
+
+def _for_me(tokens: list) -> bool:
+    return any(t.lower_ == "me" and t.head.lower_ == "for" for t in tokens)
+
+
+def _names_something(tokens: list) -> bool:
+    """The unit names something: a noun, or a gerund, among its words."""
+    return any(t.pos_ in ("NOUN", "PROPN") and t.lower_ not in closed().general_nouns or t.tag_ == "VBG" for t in tokens)
+
+
+def _raw_units(doc) -> list[tuple]:
+    """(sentence, tokens) of each unit; a unit of markers and hedges only ("so yeah,") joined to the next."""
+    raw, carry = [], []
+    for sent in doc.sents:
+        for u in _split(sent):
+            words = [t for t in u if not t.is_punct]
+            if words and all(t.lower_ in MARKERS_ONLY or t.lower_ in closed().interjections for t in words):
+                carry += words
+                continue
+            raw.append((sent, carry + u))
+            carry = []
+    if carry:
+        raw.append((carry[0].sent, carry))
+    return raw
+
+
+def units(doc) -> list[Unit]:
+    """The answer's discourse units, scored (module docstring)."""
+    raw = _raw_units(doc)
+    out = []
+    for k, (sent, tokens) in enumerate(raw):
+        words = [t for t in tokens if not t.is_punct]
+        if not words:
+            continue
+        skipped = (MARKERS_ONLY | closed().interjections) - _ELABORATION
+        lead = [t.lower_ for t in words if t.lower_ not in skipped][:2] or [words[0].lower_]
+        if words[0].lower_ in _CONCLUSION:
+            lead = [words[0].lower_]
+        score = 0
+        if k > 0 and lead[0] in _CONCLUSION:
+            score += 3
+        stated = k > 0 and lead[0] in _CONCLUSION or _for_me(words) or _wanting(words)
+        if _wanting(words):
+            score += 3
+        elif _for_me(words):
+            score += 2
+        whole_sentence = sent[0].i >= words[0].i or all(t.is_punct or t.i >= words[0].i for t in sent[:words[0].i - sent.start])
+        if not _own_finite(words) and _names_something(words) and (k > 0 or len(raw) > 1) and whole_sentence \
+                and lead[0] not in _ELABORATION and not is_verdict(sent, first=k == 0) and not _remark(words):
+            # a fragment that names the respondent's point; one that names what they do not want, less so
+            score += 1 if words[0].lower_ in ("not", "no") else 2
+        if k > 0 and lead[0] in _ELABORATION:
+            score -= 2
+        if _past(words):
+            score -= 2
+        if _other_subject(words):
+            score -= 1
+        if sent.text.rstrip().endswith("?") and (lead[0] in closed().wh_words or words[0].pos_ == "AUX"):
+            score -= 3
+        if out and lead[0] in _POINTING_BACK and score > 0 and len(words) <= 8:
+            # "..., that's the big one for me": the verdict is on the unit before it
+            previous = out.pop()
+            out.append(Unit(previous.tokens, previous.score + score, previous.first_unit, True))
+            score = 0
+        out.append(Unit(tuple(words), score, k == 0, stated))
+    return out
+
+
+def _remark(words: list) -> bool:
+    """A short remark with no noun that is not judged ("Bit scary tbh"): a reaction, not a point."""
+    return len(words) <= 4 and any(t.pos_ == "ADJ" and word_valence(t.lower_) for t in words)
+
+
+def _best(points: list[Unit], scored: list[Unit]) -> Unit:
+    """The strongest point; among equals, the last one stated as a conclusion or a want, else the first
+    fragment (a list of fragments opens with its headline)."""
+    return max(points, key=lambda u: (u.score, scored.index(u) if u.stated else -scored.index(u)))
+
+
+def _anchor(unit: Unit):
+    """The token a follow-up on ``unit`` is anchored on: its highest word (whose head lies outside it),
+    preferring a verb or a noun; a framing verb ("I guess ...") hands on to its complement."""
+    ids = unit.ids
+    tops = [t for t in unit.tokens if t.head.i not in ids or t.head.i == t.i]
+    tops = [t for t in tops if t.pos_ in ("VERB", "AUX", "NOUN", "PROPN", "ADJ")] or tops
+    if not tops:
+        return None
+    top = tops[0]
+    while top.lemma_.lower() in closed().framing_verbs and any(
+            c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON for c in top.children):  # "I guess ...": its complement
+        comps = [c for c in top.children if c.dep_ in ("ccomp", "xcomp") and c.i in ids]
+        if not comps:
+            break
+        top = comps[0]
+    return top
+
+
+_TEMPORAL_MARKS = frozenset("as when while whenever before after until till once".split())
+
+
+def _in_time_clause(head) -> bool:
+    """A word inside an adverbial clause of time ("... as I get older"): when, not what."""
+    a = head
+    while a.head.i != a.i:
+        if a.dep_ == "advcl" and any(c.dep_ in ("mark", "advmod") and c.lower_ in _TEMPORAL_MARKS for c in a.children):
+            return True
+        a = a.head
+    return False
+
+
+def salient_unit(doc, head) -> Unit | None:
+    """When ``head`` (a topic's head token in the parsed answer ``doc``) sits in the answer's backdrop (or
+    in a clause of time) and another unit states the respondent's point, that unit; else None."""
+    scored = units(doc)
+    mine = next((u for u in scored if head.i in u.ids), None)
+    if mine is None or (mine.score >= BACKDROP_BELOW and not _in_time_clause(head)):
+        return None
+    points = [u for u in scored if u.score >= POINT_AT and u is not mine]
+    if not points:
+        return None
+    return _best(points, scored)
+
+
+def point_unit(doc) -> Unit | None:
+    """The unit stating the answer's point when it has one (scoring POINT_AT or more), else None."""
+    scored = units(doc)
+    points = [u for u in scored if u.score >= POINT_AT]
+    return _best(points, scored) if points else None
+
+
+def anchor_of(unit: Unit):
+    """The token a follow-up on ``unit`` is anchored on (:func:`_anchor`)."""
+    return _anchor(unit)
