@@ -141,3 +141,62 @@ def test_a_quote_never_opens_on_an_infinitive_to():
 def test_the_next_question_asks_about_the_point(mec, spoke):
     q = _next(mec, spoke, STORY, "spanner")
     assert "spanner" not in q.lower() and "knowing how to fix it" in q.lower(), q
+
+
+# --- Easing after a named topic, "what you use now" only for things, idioms of the body, who is behind ---------
+
+from interview_core.language.offline.topics import answer_topic, topic_for  # noqa: E402
+from interview_core.language.offline.meta import asks_who_is_behind  # noqa: E402
+
+
+@pytest.mark.parametrize("answer,expected", [
+    ("brakes", "brakes"), ("the saddle", "the saddle"), ("the opening hours", "the opening hours"), ("fixing punctures", "fixing punctures"),
+    ("meh", None), ("no idea honestly", None), ("not sure", None), ("Useless.", None), ("dunno, maybe?", None),
+])
+def test_what_a_short_answer_names(answer, expected):
+    topic = answer_topic(answer)
+    assert (topic.text if topic.kind in ("np", "gerund") else None) == expected, topic
+
+
+def test_an_easing_question_asks_about_what_was_just_named(mec, spoke):
+    request = QuestionRequest(methodology=mec, concept=spoke, strategy=mec.strategy("ease"), turn_number=8,
+                              recent_turns=[Turn(question="Why does that matter to you?", answer="the opening hours")])
+    q = OfflineLanguage().write_question(request).question
+    assert "opening hours" in q and "No problem" not in q, q
+
+
+def test_what_you_use_now_is_asked_only_of_a_thing(mec, spoke):
+    from interview_core.language.offline.questions import fits_topic
+
+    template = "Compared to what you use now, how does {focus} stand out, if at all?"
+    assert fits_topic(template, topic_for("pump", ["the pump, mostly"]))
+    assert not fits_topic(template, topic_for("fixing my own bike", ["fixing my own bike, honestly"]))
+
+
+@pytest.mark.parametrize("answer,label", [
+    ("getting my feet dirty, in a good way", "getting my feet dirty"),
+    ("keeping my head clear, that's the thing", "keeping my head clear"),
+])
+def test_an_idiom_of_the_body_presumes_no_stance(answer, label):
+    topic = topic_for(label, [answer])
+    assert topic.stance == 0 and topic.open, topic
+
+
+def test_a_plain_complaint_keeps_its_stance():
+    assert topic_for("saddle", ["the saddle is far too hard and my back aches"]).stance == -1
+
+
+@pytest.mark.parametrize("sentence,expected", [
+    ("who is running this?", True), ("Can I ask who you work for?", True), ("are you the council?", True),
+    ("who is behind it", True), ("who fixes the bikes?", False), ("are you a robot?", False),
+])
+def test_a_question_about_who_is_behind_the_study(sentence, expected):
+    assert asks_who_is_behind(sentence) is expected
+
+
+def test_who_is_behind_is_answered_as_far_as_known(mec, spoke):
+    request = QuestionRequest(methodology=mec, concept=spoke, strategy=mec.strategy("deepen"), turn_number=4,
+                              focus=FocusRef(kind="node", label="free coffee"),
+                              recent_turns=[Turn(question="What matters to you?", answer="sorry, who is running this?")])
+    q = OfflineLanguage().write_question(request).question
+    assert "research team" in q and "SpokeShed" in q and q.rstrip().endswith("?"), q

@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...text.parse import parse
+from .meta import _reaches
 from .valence import word_valence
 
 # WordNet words (hypernym roots) whose kinds are hardships.
@@ -48,16 +49,11 @@ def _wordnet():
 
 @lru_cache(maxsize=4096)
 def _noun_is_hardship(lemma: str, senses: int) -> bool:
-    wn = _wordnet()
-    if wn is None or word_valence(lemma) > 0:
-        return False
-    return any(wn.is_kind_of(s, HARDSHIP_ROOTS) for s in wn.synsets(lemma, "n", senses=senses))
+    return word_valence(lemma) <= 0 and _reaches(lemma, "n", HARDSHIP_ROOTS, senses)
 
 
-@lru_cache(maxsize=4096)
 def _kind_of(lemma: str, pos: str, roots: frozenset[str], senses: int = _FIRST_SENSES) -> bool:
-    wn = _wordnet()
-    return wn is not None and any(wn.is_kind_of(s, roots) for s in wn.synsets(lemma, pos, senses=senses))
+    return _reaches(lemma, pos, roots, senses)
 
 
 def _verb_lemma(tok) -> str:

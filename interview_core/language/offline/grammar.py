@@ -503,6 +503,22 @@ def is_person_noun(lemma: str) -> bool:
     "accountant"; a named instance such as a singer called Price is skipped)."""
     from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
 
+    return noun_is_kind(lemma, frozenset({"person"}), 1)
+
+
+@lru_cache(maxsize=4096)
+def is_artifact(word: str) -> bool:
+    """Whether one of the first three common-noun senses of ``word`` in WordNet is a made or offered thing
+    (an artifact, software, a service: "app", "cuff", "van"), as opposed to an activity, a time or a quality."""
+    return noun_is_kind(word.lower(), frozenset({"artifact", "software", "service"}), 3)
+
+
+@lru_cache(maxsize=8192)
+def noun_is_kind(lemma: str, roots: frozenset[str], senses: int) -> bool:
+    """Whether one of the first ``senses`` common-noun senses of ``lemma`` in WordNet (named instances
+    skipped) is, through its hypernyms, a kind of a synset holding one of ``roots``."""
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
     wordnet = get_wordnet()
     common = [s for s in (wordnet.synsets(lemma, "n") if wordnet else ()) if not any(p[0] == "@i" for p in s.pointers)]
-    return bool(common) and wordnet.is_kind_of(common[0], {"person"})
+    return any(wordnet.is_kind_of(s, roots) for s in common[:senses])

@@ -327,3 +327,29 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
         if passed_on and (info or any(is_information(t.lemma_) for t in parse(context) if t.pos_ == "NOUN")):
             return True
     return False
+
+
+_SPONSOR_ROOTS = frozenset({"organization", "social_group", "business", "establishment"})
+
+
+def asks_who_is_behind(sentence: str) -> bool:
+    """Whether a question asks who is behind the interview: "who" with the interview or the interviewer as
+    its object ("who's running this?", "who do you work for?", "who is behind it?"), or "are you" an
+    organisation (a WordNet organisation, social group or business: "are you the company?")."""
+    from ...text.parse import parse
+
+    doc = parse(" ".join(sentence.split()))
+    ws = [t.lower_ for t in doc]
+    for who in (t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "dobj", "pobj")):
+        verb = who.head.head if who.dep_ == "pobj" else who.head  # "who do you work for": the verb of "for"
+        others = [c for c in verb.children if c.dep_ in ("dobj", "nsubj")]
+        others += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+        # "it" is often the product ("who fixes it?"): only with "be" ("who is it for", "who is behind it")
+        if any(o.i != who.i and (o.lower_ in ("this", "you") or o.lower_ == "it" and verb.lemma_ == "be") for o in others):
+            return True
+    for t in doc:
+        if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
+            attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
+            if any(_reaches(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
+                return True
+    return False

@@ -13,12 +13,12 @@ import yaml
 
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
-from .meta import addressed_question, answer_meta_topic, meaning_target, sentences
-from .grammar import closed, is_plural_phrase
+from .meta import addressed_question, answer_meta_topic, asks_who_is_behind, meaning_target, sentences
+from .grammar import closed, is_artifact, is_plural_phrase
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
-from .topics import Topic, element_topic, salient_topic, topic_for
+from .topics import Topic, answer_topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
 from .distress import disclosed_hardship, mentions_hardship
 
@@ -106,6 +106,8 @@ def fits_topic(template: str, topic: Topic) -> bool:
         return False
     if "kind" in kinds and topic.kind == "np" and not topic.plural:  # "an example of the price"
         return False
+    if "in_use" in kinds and not (topic.kind == "np" and is_artifact(words(topic.text)[-1] if words(topic.text) else "")):
+        return False  # "how does being someone who fixes things compare with what you use now"
     return not (topic.person and kinds)
 
 
@@ -386,6 +388,9 @@ def meta_answer(request: QuestionRequest) -> str:
         topic = "length_unknown"
     if request.kind == "closing" and f"{topic.removesuffix('_unknown')}_closing" in wording:
         topic = f"{topic.removesuffix('_unknown')}_closing"
+    if topic == "other" and request.kind != "closing" and any(
+            asks_who_is_behind(s) for _, _, s in sentences(last.answer)):
+        topic = "other_sponsor"  # who is behind the study: said as far as the interviewer knows
     options = wording[topic]
     plain = plain_question(last.question or "") or "what matters to you here?"
     concept = natural_label((getattr(request.concept, "name", "") or "this").split(",")[0]).strip('"')
@@ -472,6 +477,12 @@ def _about_hardship(topic: Topic | None, request: QuestionRequest) -> bool:
     return mentions_hardship(topic.text or topic.quote, request.recent_turns[-1].answer)
 
 
+def _names_after_easing(request: QuestionRequest) -> bool:
+    """An unfocused follow-up of an easing strategy (function 'ease') right after an answer."""
+    return (request.kind == "follow_up" and request.focus.kind == "none" and bool(request.recent_turns)
+            and strategy_function(request.strategy) == "ease")
+
+
 def _early_only(template: str) -> bool:
     text = template.lower()
     return any(cue in text for cue in _wording()["early_only"])
@@ -495,6 +506,14 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     values = _values(request)
     verdict = _last_verdict(request) if not reply else ""
     topic = request_topic(request) if not verdict else None
+    if topic is None and not verdict and not reply and _names_after_easing(request):
+        # An easing question ("No problem. Put simply, ...") presumes the respondent had nothing to say;
+        # after an answer that names something, its focused wording asks about what they named.
+        named = answer_topic(request.recent_turns[-1].answer)
+        if named.kind in ("np", "gerund"):
+            topic = named
+            request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "node"})})
+            values = dict(values, focus=named.text)
     hardship = bool(_hardship(request)) and not reply
     gentle = hardship and request.kind == "follow_up" and (
         _about_hardship(topic, request) or request.focus.kind == "none" or topic is not None and topic.kind == "none")

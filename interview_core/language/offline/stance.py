@@ -7,7 +7,7 @@ from lemminflect import getAllLemmas
 
 from ...text.lexicon import lexicon
 from ...text.primitives import stem_string
-from .grammar import closed, open_classes
+from .grammar import closed, noun_is_kind, open_classes
 from .valence import NEGATIVE_AT, POSITIVE_AT, compound, word_valence
 from .verdicts import is_verdict
 
@@ -210,6 +210,8 @@ def read_stance(head, clause, sent, scope: list) -> tuple[int, bool]:
     complaint beside it, a hedge ("maybe", "I suppose") on a positive reading, a topic in a conceded part
     ("sounds great in theory, but"), or a "But ..." sentence against the one before give ``open``.
     """
+    if _figurative(clause):
+        return 0, True
     cues = _clause_cues(clause)
     if remark := _remark_after(sent):
         cues.append(remark)
@@ -229,6 +231,23 @@ def read_stance(head, clause, sent, scope: list) -> tuple[int, bool]:
     if sign > 0 and lexicon().hedges.count(stem_string([t.lower_ for t in sent])):
         return 0, True  # praise the respondent hedges ("could be fun, maybe") is not presumed
     return sign, False
+
+
+def _figurative(clause) -> bool:
+    """A clause that judges a part of the body ("getting my hands dirty", "a pain in the neck", "keeps me on
+    my toes"): most such phrases are idioms, whose valence words do not mean what they say, so no stance is
+    presumed. A body part is a noun whose first WordNet sense is a kind of body part."""
+    small = [c for c in clause.children if c.pos_ == "ADJ"]  # "getting [my hands dirty]": a small clause
+    for t in list(clause.children) + [g for c in small for g in c.children]:
+        if t.pos_ == "NOUN" and t.dep_ in ("dobj", "nsubj") and _body_part(t.lemma_.lower()):
+            near = list(t.children) + small
+            if any(_judging(n) for n in near):
+                return True
+    return False
+
+
+def _body_part(lemma: str) -> bool:
+    return noun_is_kind(lemma, frozenset({"body_part"}), 1)
 
 
 def in_list(head) -> bool:

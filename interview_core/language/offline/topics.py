@@ -150,6 +150,32 @@ def salient_topic(label: str, answers: list[str]) -> Topic:
     return better if back == 0 else replace(better, latest=False)
 
 
+def answer_topic(answer: str) -> Topic:
+    """What a short answer names, as a noun or gerund phrase for a slot ("price" -> "the price",
+    "Getting outdoors more."): the anchor of its point (:func:`salience.point_unit`), or the root of an
+    answer that is one verbless phrase; NONE for anything else (a clause, a don't-know, a verdict)."""
+    text = " ".join(answer.split())
+    if not text:
+        return NONE
+    doc = parse(text)
+    unit = point_unit(doc)
+    anchor = anchor_of(unit) if unit is not None else None
+    sents = list(doc.sents)
+    if anchor is None and len(sents) == 1:
+        roots = [t for t in sents[0] if t.dep_ == "ROOT"]
+        if roots and (roots[0].pos_ in ("NOUN", "PROPN") or roots[0].tag_ == "VBG") and not any(
+                t.tag_ in ("VBD", "VBP", "VBZ", "MD") for t in sents[0]):
+            anchor = roots[0]
+    if anchor is None:
+        return NONE
+    topic = _analyse(anchor.sent, [anchor])
+    if topic.kind not in ("np", "gerund") or topic.person:
+        return NONE
+    if topic.kind == "np" and len(topic.text.split()) == 1 and not topic.plural and is_count_noun(topic.text.lower()):
+        topic = replace(topic, text=natural_label(topic.text))
+    return NONE if '"' in topic.text else topic
+
+
 def _unit_quote(unit) -> Topic:
     """A discourse unit quoted as said (markers and hedges it opens with left out), when it is 3 to
     MAX_QUOTE_WORDS words with a verb or a noun."""
