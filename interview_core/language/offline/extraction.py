@@ -25,7 +25,7 @@ from .concepts import normalised, question_spans, span_concepts
 from .stance import stance_and_reaction
 from .verdicts import verdict_spans
 from ...text.parse import parse
-from ...text.primitives import analysed_text, stem_string, tokens, words
+from ...text.primitives import PhraseSet, analysed_text, stem_string, tokens, words
 
 
 @dataclass
@@ -179,8 +179,10 @@ def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dic
             if label.lower() in seen:
                 out.append(seen[label.lower()])
                 continue
+            # The marker ("which means", "so in the end") is relation evidence, never type evidence.
+            own = stem_string(words(clause.text))
             stems = stem_string([*clause.marker.split(), *words(clause.text)])
-            item = _Item(clause, label, stems, onto.scores(stems))
+            item = _Item(clause, label, stems, onto.scores(own))
             seen[label.lower()] = item
             out.append(item)
     return out
@@ -252,7 +254,51 @@ def _implicit_edges(onto, items: list[_Item | None], answer: str, linked: set[tu
     return edges
 
 
-def _conversational_edge(onto, request: ExtractionRequest, items: list[_Item | None]) -> ExtractedEdge | None:
+# How a question asks about its focus node, from its wording (English question forms, no domain word):
+# "up" asks what the focus leads to (why it matters, what it gives), so the answer's concept is an effect
+# of the focus; "down" asks what lies under it (what the respondent means, an example), so the answer's
+# concept is a means or a part of it. A "down" cue outranks an "up" one ("what do you mean" is not "what
+# does that mean to you").
+_DOWN_CUES = PhraseSet(["do you mean", "you mean by", "you meant", "mean exactly", "example", "say more",
+                        "a bit more", "another way", "look like", "in practice"])
+_UP_CUES = PhraseSet(["why", "matter", "important", "give you", "do for you", "worth", "difference", "help you",
+                      "bother", "problem for you", "make possible", "mean to you", "miss", "role", "behind"])
+# The question's own direction may retype the answer's first concept against this much evidence (two cues):
+# "why does X matter to you" answered with Y makes Y at least X's level.
+LADDER_RETYPE_LOSS = 2.0
+
+
+def question_direction(question: str) -> str | None:
+    """"up", "down" or None (no cue: neither) for the question the answer replies to."""
+    stems = stem_string(words(question))
+    if _DOWN_CUES.hits(stems):
+        return "down"
+    return "up" if _UP_CUES.hits(stems) else None
+
+
+# Asked why the focus matters, a concept of the answer typed below the focus gives up this much evidence.
+BELOW_FOCUS_PENALTY = 1.0
+
+
+def _floor_at_focus(onto, request: ExtractionRequest, items: list[_Item | None]) -> None:
+    """After a why-question about a node, the answer's concepts sit at or above the focus's level (what it
+    leads to): the types below it lose :data:`BELOW_FOCUS_PENALTY` of evidence, so a concept with no
+    evidence of its own is typed from the ladder's position rather than as the lowest rung."""
+    focus = request.focus
+    floor = onto.level.get(focus.node_type) if focus.kind == "node" else None
+    if floor is None or question_direction(request.question) != "up":
+        return
+    for item in {id(i): i for i in items if i is not None}.values():
+        if item.label.lower() == (focus.label or "").lower():
+            continue
+        item.scores = {t: v - BELOW_FOCUS_PENALTY if (onto.level.get(t) or floor) < floor else v
+                       for t, v in item.scores.items()}
+
+
+def _conversational_edge(onto, request: ExtractionRequest, items: list[_Item | None]) -> _Edge | None:
+    """The edge between the question's focus node and the answer's first new concept, in the direction the
+    question asked: focus -> concept for a why-question (or no cue), concept -> focus for a question about
+    what the focus means."""
     focus = request.focus
     if focus.kind != "node" or not focus.label or focus.node_type not in onto.level:
         return None
@@ -260,11 +306,32 @@ def _conversational_edge(onto, request: ExtractionRequest, items: list[_Item | N
     if first is None:
         return None
     focus_item = _Item(first.clause, focus.label, "", {t: 0.0 for t in onto.level}, focus.node_type)
-    edge = _link(onto, focus_item, first, MAX_RETYPE_LOSS, request.answer, "conversational")
-    if edge is None:
-        return None
-    return ExtractedEdge(source_label=focus.label, target_label=first.label, relation_type=edge.relation,
-                         quote=first.clause.text, origin="conversational")
+    direction = question_direction(request.question)
+    if direction == "down":
+        return _link(onto, first, focus_item, MAX_RETYPE_LOSS, request.answer, "conversational")
+    loss = LADDER_RETYPE_LOSS if direction == "up" else MAX_RETYPE_LOSS
+    return _link(onto, focus_item, first, loss, request.answer, "conversational")
+
+
+def _root_edges(onto, request: ExtractionRequest, items: list[_Item | None], edges: list[_Edge],
+                conversational: _Edge | None) -> list[_Edge]:
+    """Edges from the focus to the answer's other roots: concepts that nothing else in the answer leads
+    to. "I feel good about it, because I don't dread the long days" makes the reason lead to the feeling;
+    asked why the focus matters, the reason is what the focus gives too. Not after a question about what
+    the focus means (its answer lies under the focus)."""
+    focus = request.focus
+    if conversational is None or question_direction(request.question) == "down":
+        return []
+    led_to = {id(e.target) for e in [*edges, conversational]}
+    roots = [i for i in {id(i): i for i in items if i is not None}.values()
+             if id(i) not in led_to and i.label.lower() != focus.label.lower()]
+    out = []
+    for root in roots:
+        focus_item = _Item(root.clause, focus.label, "", {t: 0.0 for t in onto.level}, focus.node_type)
+        edge = _link(onto, focus_item, root, MAX_RETYPE_LOSS, request.answer, "conversational")
+        if edge:
+            out.append(edge)
+    return out
 
 
 def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[str]]:
@@ -283,10 +350,13 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     else:
         items = [None] * len(clauses)
 
-    edges = _explicit_edges(onto, items, answer)
+    # The question's edge first: what it asked types the answer's concepts against the focus.
+    _floor_at_focus(onto, request, items)
     conversational = _conversational_edge(onto, request, items)
+    edges = _explicit_edges(onto, items, answer)
     linked = {(id(e.source), id(e.target)) for e in edges}
     edges += _implicit_edges(onto, items, answer, linked)
+    edges += _root_edges(onto, request, items, edges, conversational)
 
     unique = list({id(i): i for i in items if i is not None}.values())
     elements = matcher(request.concept)
@@ -305,7 +375,9 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
         for e in edges
     ]
     if conversational:
-        out_edges.insert(0, conversational)
+        out_edges.insert(0, ExtractedEdge(
+            source_label=conversational.source.label, target_label=conversational.target.label,
+            relation_type=conversational.relation, quote=conversational.source.clause.text, origin="conversational"))
     # A new concept tied to the question's focus answers the question's "why": it is a reason too.
     reasons = sum(1 for e in edges if e.origin == "explicit") + (1 if conversational else 0)
     features = AnswerFeatures(concepts=len(unique), reasons=reasons, clauses=len(clauses))

@@ -30,6 +30,7 @@ _CAUSAL_WORDS = ("caus", "lead", "enabl", "result", "trigger", "support", "becau
 class _TypeEvidence:
     name: str
     level: int | None
+    terminal: bool
     cues: PhraseSet
     examples: tuple[frozenset[str], ...]
     description: frozenset[str]
@@ -54,6 +55,7 @@ class CompiledOntology:
             _TypeEvidence(
                 n.name,
                 n.level,
+                bool(getattr(n, "terminal", False)),
                 PhraseSet(n.cues),
                 tuple(_content_stems(e) for e in n.examples),
                 _content_stems(n.description),
@@ -61,6 +63,7 @@ class CompiledOntology:
             for n in methodology.ontology.nodes
         ]
         self.level = {t.name: t.level for t in self.types}
+        self.terminal = frozenset(t.name for t in self.types if t.terminal)
         self.has_levels = len({t.level for t in self.types if t.level is not None}) > 1
         self.edges = methodology.ontology.edges
         self.edge_cues = {e.name: PhraseSet(e.cues) for e in self.edges}
@@ -71,6 +74,9 @@ class CompiledOntology:
             (s, t) for e in self.edges for s, t in (e.permitted_connections or []) if s != "*" and t != "*"
         }
         self.lists_pairs = bool(self._specific_pairs)
+        # Relations that type a pair: a wildcard relation ("*" -> "*", revises) fits any pair but is chosen
+        # only on its own cue (:meth:`relation`), so it never decides the types of a pair by itself.
+        self._typing_relations = [e.name for e in self.edges if e.name not in self._wildcard] or [e.name for e in self.edges]
 
     # -- node types --------------------------------------------------------------------------------
     def scores(self, padded_stems: str) -> dict[str, float]:
@@ -99,15 +105,16 @@ class CompiledOntology:
         """Types for a cause and its effect that some relation permits, losing little evidence.
 
         Maximises score(src) + score(tgt) (+ a small bonus when the effect sits higher) over permitted,
-        level-ordered pairs; a fixed end keeps its type. None when every pair gives up more than
-        ``max_loss`` against the ends' own best types.
+        level-ordered pairs; a fixed end keeps its type. A free end takes a terminal type (nothing is
+        laddered above it) only on evidence of its own, never to fit a pair. None when every pair gives
+        up more than ``max_loss`` against the ends' own best types.
         """
-        src_opts = [src_fixed] if src_fixed else [t.name for t in self.types]
-        tgt_opts = [tgt_fixed] if tgt_fixed else [t.name for t in self.types]
+        src_opts = [src_fixed] if src_fixed else self._free_options(src)
+        tgt_opts = [tgt_fixed] if tgt_fixed else self._free_options(tgt)
         best_free = (src[src_fixed] if src_fixed else max(src.values())) + (tgt[tgt_fixed] if tgt_fixed else max(tgt.values()))
         best, best_value = None, float("-inf")
         for a, b in product(src_opts, tgt_opts):
-            if not self.ordered(a, b) or not any(self.permits(r.name, a, b) for r in self.edges):
+            if not self.ordered(a, b) or not any(self.permits(r, a, b) for r in self._typing_relations):
                 continue
             la, lb = self.level.get(a), self.level.get(b)
             value = src[a] + tgt[b] + (ASCENT_BONUS if la is not None and lb is not None and lb > la else 0.0)
@@ -116,6 +123,10 @@ class CompiledOntology:
         if best is None or best_free - (src[best[0]] + tgt[best[1]]) > max_loss:
             return None
         return best
+
+    def _free_options(self, scores: dict[str, float]) -> list[str]:
+        """The types a free end may take: every type, a terminal one only with evidence for it."""
+        return [t.name for t in self.types if not (t.terminal and scores.get(t.name, 0.0) <= 0.0)]
 
     # -- relations ---------------------------------------------------------------------------------
     def permits(self, relation: str, source_type: str, target_type: str) -> bool:
