@@ -91,7 +91,8 @@ DIRECTIONS = [
     ("What does the saved height look like for you in practice?", "down"),
     ("Could you say a bit more about what you meant just now?", "down"),
     ("How does this compare with what you use now?", None),
-    ("What else comes to mind when you think about it?", None),
+    ("What else comes to mind when you think about it?", "other"),
+    ("Apart from what you've said, is there anything else that matters to you here?", "other"),
 ]
 
 
@@ -135,3 +136,12 @@ def test_the_reason_for_a_feeling_is_what_the_focus_gives(mec, desk):
     assert ("back pain easing off", "not dreading the long days", "conversational") in edges
     assert ("not dreading the long days", "feeling pretty good", "explicit") in edges
     assert types["not dreading the long days"] != "attribute"
+
+
+def test_a_question_for_something_else_ties_nothing_to_the_focus(mec, desk):
+    # "What else comes to mind?" asked with a node focus (a bridge) is answered with a new line of thought:
+    # before, the answer's first concept was linked from the focus as if it answered why the focus matters.
+    _, edges = extract(mec, desk, "What I really like is my energy stays steady.",
+                       "I see. What else comes to mind when you think about the desk?", "my morning coffee feeling special",
+                       "psychosocial_consequence")
+    assert not [e for e in edges if e[2] == "conversational"]

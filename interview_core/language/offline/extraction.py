@@ -263,14 +263,19 @@ _DOWN_CUES = PhraseSet(["do you mean", "you mean by", "you meant", "mean exactly
                         "a bit more", "another way", "look like", "in practice"])
 _UP_CUES = PhraseSet(["why", "matter", "important", "give you", "do for you", "worth", "difference", "help you",
                       "bother", "problem for you", "make possible", "mean to you", "miss", "role", "behind"])
+# A question that asks for something other than the focus ("what else comes to mind", "anything else")
+# is answered with a new line of thought: its answer is not tied to the focus.
+_OTHER_CUES = PhraseSet(["what else", "anything else", "something else", "other things", "other aspects", "apart from"])
 # The question's own direction may retype the answer's first concept against this much evidence (two cues):
 # "why does X matter to you" answered with Y makes Y at least X's level.
 LADDER_RETYPE_LOSS = 2.0
 
 
 def question_direction(question: str) -> str | None:
-    """"up", "down" or None (no cue: neither) for the question the answer replies to."""
+    """"up", "down", "other" (asks for something else) or None (no cue) for the question answered."""
     stems = stem_string(words(question))
+    if _OTHER_CUES.hits(stems):
+        return "other"
     if _DOWN_CUES.hits(stems):
         return "down"
     return "up" if _UP_CUES.hits(stems) else None
@@ -307,6 +312,8 @@ def _conversational_edge(onto, request: ExtractionRequest, items: list[_Item | N
         return None
     focus_item = _Item(first.clause, focus.label, "", {t: 0.0 for t in onto.level}, focus.node_type)
     direction = question_direction(request.question)
+    if direction == "other":
+        return None
     if direction == "down":
         return _link(onto, first, focus_item, MAX_RETYPE_LOSS, request.answer, "conversational")
     loss = LADDER_RETYPE_LOSS if direction == "up" else MAX_RETYPE_LOSS
