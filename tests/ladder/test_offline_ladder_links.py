@@ -60,6 +60,11 @@ PAIRS = [
     # Attribute -> value has no relation but revises: 1.0 + 2.0 is not reachable; the best permitted pair
     # gives up the attribute's cue (loss 1.0 <= 1.0): functional -> instrumental.
     (scores(attribute=1.0), scores(instrumental_value=2.0), 1.0, ("functional_consequence", "instrumental_value")),
+    # A fixed cause and an effect with no evidence: the effect stays at the cause's level (0.0 everywhere);
+    # before, the ascent bonus lifted it a rung per link, so a chain of plain clauses climbed into values.
+    (scores(functional_consequence=1.0), scores(), 0.0, ("functional_consequence", "functional_consequence")),
+    # With evidence for the higher rung the bonus still breaks the tie: 1.0 + 1.0 + 0.1 beats 1.0 + 1.0.
+    (scores(attribute=1.0), scores(attribute=1.0, functional_consequence=1.0), 0.0, ("attribute", "functional_consequence")),
     # ... and with no loss allowed there is no pair.
     (scores(attribute=1.0), scores(instrumental_value=2.0), 0.0, None),
 ]

@@ -117,7 +117,10 @@ class CompiledOntology:
             if not self.ordered(a, b) or not any(self.permits(r, a, b) for r in self._typing_relations):
                 continue
             la, lb = self.level.get(a), self.level.get(b)
-            value = src[a] + tgt[b] + (ASCENT_BONUS if la is not None and lb is not None and lb > la else 0.0)
+            # The bonus needs evidence for the higher type: with none, the effect stays at its cause's level
+            # rather than climbing a rung per link (which typed whole answers as values).
+            ascent = la is not None and lb is not None and lb > la and tgt[b] > 0
+            value = src[a] + tgt[b] + (ASCENT_BONUS if ascent else 0.0)
             if value > best_value:
                 best, best_value = (a, b), value
         if best is None or best_free - (src[best[0]] + tgt[best[1]]) > max_loss:
