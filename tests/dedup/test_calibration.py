@@ -149,11 +149,8 @@ def test_calibration_is_reproducible_and_round_trips(tmp_path, fake_encoder):
 def test_shipped_calibration_is_what_the_dev_split_gives(encoder):
     shipped = load_calibration()
     assert shipped is not None and shipped.model == "all-MiniLM-L6-v2"
-    # The wave-6 dev pairs (evalset6) were appended after this file was fitted; the de-dup owner re-fits it
-    # with them (`interview bench dedup --calibrate`) and then deletes this exclusion.
-    not_yet_fitted = {"car_wash", "sewing_machine", "kids_party_entertainer", "telescope"}
-    again = calibrate(HybridMatcher(DedupSettings(), use_calibration=False),
-                      [p for p in load_pairs() if p.domain not in not_yet_fitted], target=shipped.target_precision)
+    again = calibrate(HybridMatcher(DedupSettings(), use_calibration=False), load_pairs(),
+                      target=shipped.target_precision)
     assert again == shipped
     m = HybridMatcher(DedupSettings())
     assert (m.type_thresholds, m.contained_thresholds, m.jaccard_thresholds) == (
