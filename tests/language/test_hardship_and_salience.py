@@ -200,3 +200,13 @@ def test_who_is_behind_is_answered_as_far_as_known(mec, spoke):
                               recent_turns=[Turn(question="What matters to you?", answer="sorry, who is running this?")])
     q = OfflineLanguage().write_question(request).question
     assert "research team" in q and "SpokeShed" in q and q.rstrip().endswith("?"), q
+
+
+def test_one_wordnet_walk_serves_meta_and_distress():
+    """The WordNet 'kind of' walk and the sense check are grammar's, shared by meta and distress."""
+    from interview_core.language.offline import distress, grammar, meta
+
+    assert grammar.word_is_kind("grief", "n", frozenset({"sadness"}), 2)
+    assert not grammar.word_is_kind("bicycle", "n", frozenset({"sadness"}), 2)
+    assert grammar.has_sense("exhausted", "a") and not grammar.has_sense("exhausted", "r")
+    assert distress.word_is_kind is grammar.word_is_kind and meta.word_is_kind is grammar.word_is_kind

@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...text.parse import parse
-from .meta import _reaches
+from .grammar import has_sense, word_is_kind
 from .valence import word_valence
 
 # WordNet words (hypernym roots) whose kinds are hardships.
@@ -41,19 +41,9 @@ STATE_VALENCE = -1.2
 _FIRST_PERSON = frozenset("i me my mine we us our ours myself ourselves i'm i've i'd".split())
 
 
-def _wordnet():
-    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
-
-    return get_wordnet()
-
-
 @lru_cache(maxsize=4096)
 def _noun_is_hardship(lemma: str, senses: int) -> bool:
-    return word_valence(lemma) <= 0 and _reaches(lemma, "n", HARDSHIP_ROOTS, senses)
-
-
-def _kind_of(lemma: str, pos: str, roots: frozenset[str], senses: int = _FIRST_SENSES) -> bool:
-    return _reaches(lemma, pos, roots, senses)
+    return word_valence(lemma) <= 0 and word_is_kind(lemma, "n", HARDSHIP_ROOTS, senses)
 
 
 def _verb_lemma(tok) -> str:
@@ -116,16 +106,16 @@ def hardship_tokens(sent) -> list:
                 "_".join([*compounds, lemma]), senses)  # "heart attack"
         elif tok.pos_ == "VERB":
             verb = _verb_lemma(tok)
-            if _kind_of(verb, "v", _DEATH_ROOTS, 1):
+            if word_is_kind(verb, "v", _DEATH_ROOTS, 1):
                 hit = _person_subject(tok)  # "my bike died" is a breakdown, not a death
             elif lemma in _LOSING:
                 objects = [c for c in tok.children if c.dep_ == "dobj"]
-                hit = any(_kind_of(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects)
+                hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects)
             elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok):
                 hit = tok.dep_ in ("acomp", "ROOT", "conj") or any(c.dep_ == "auxpass" for c in tok.children)
         elif tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") and word_valence(tok.lower_) <= STATE_VALENCE \
                 and not _about_something(tok):
-            hit = bool(_wordnet() and _wordnet().synsets(tok.lower_, "a"))
+            hit = has_sense(tok.lower_, "a")
             hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
                 hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))
         if hit and not _conditional(tok) and _close_to_respondent(tok, sent):

@@ -501,8 +501,6 @@ def is_plural_phrase(ws: list[str]) -> bool:
 def is_person_noun(lemma: str) -> bool:
     """Whether the first common-noun sense of ``lemma`` in WordNet is a kind of person ("wife",
     "accountant"; a named instance such as a singer called Price is skipped)."""
-    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
-
     return noun_is_kind(lemma, frozenset({"person"}), 1)
 
 
@@ -522,3 +520,22 @@ def noun_is_kind(lemma: str, roots: frozenset[str], senses: int) -> bool:
     wordnet = get_wordnet()
     common = [s for s in (wordnet.synsets(lemma, "n") if wordnet else ()) if not any(p[0] == "@i" for p in s.pointers)]
     return any(wordnet.is_kind_of(s, roots) for s in common[:senses])
+
+
+def word_is_kind(word: str, pos: str, roots: frozenset[str], senses: int) -> bool:
+    """Whether one of the first ``senses`` WordNet senses of ``word`` (part of speech ``pos``, named
+    instances included) is, or is a kind of, a synset holding one of ``roots``."""
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
+    wordnet = get_wordnet()
+    if wordnet is None:
+        return False
+    return any(wordnet.is_kind_of(syn, roots, ("@", "@i")) for syn in wordnet.synsets(word, pos)[:senses])
+
+
+def has_sense(word: str, pos: str) -> bool:
+    """Whether WordNet has ``word`` as part of speech ``pos`` ("a": an adjective)."""
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
+    wordnet = get_wordnet()
+    return bool(wordnet and wordnet.synsets(word, pos))

@@ -14,7 +14,7 @@ from typing import Literal
 import yaml
 from lemminflect import getAllLemmas
 
-from .grammar import closed, open_classes
+from .grammar import closed, has_sense, open_classes, word_is_kind
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -255,32 +255,21 @@ def meaning_target(sentence: str) -> list[str]:
 
 
 @lru_cache(maxsize=4096)
-def _reaches(word: str, pos: str, roots: frozenset[str], senses: int) -> bool:
-    """Whether one of the first ``senses`` WordNet senses of ``word`` is, or is a kind of, a synset holding
-    one of ``roots``."""
-    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
-
-    wordnet = get_wordnet()
-    if wordnet is None:
-        return False
-    return any(wordnet.is_kind_of(syn, roots, ("@", "@i")) for syn in wordnet.synsets(word, pos)[:senses])
-
-
 def is_information(lemma: str) -> bool:
     """A noun for information about someone: data, details, answers, records (WordNet, first senses)."""
-    return _reaches(lemma.lower(), "n", _INFORMATION_ROOTS, _INFO_SENSES)
+    return word_is_kind(lemma.lower(), "n", _INFORMATION_ROOTS, _INFO_SENSES)
 
 
 def _identifies(tok) -> bool:
     """The respondent's own name, email, photos ("my name", "our photos"): a message, a word or a picture
     that is theirs (WordNet), which says who they are."""
     mine = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)
-    return mine and _reaches(tok.lemma_.lower(), "n", _IDENTIFYING_ROOTS, _INFO_SENSES)
+    return mine and word_is_kind(tok.lemma_.lower(), "n", _IDENTIFYING_ROOTS, _INFO_SENSES)
 
 
 def is_disclosure(lemma: str) -> bool:
     """A verb by which others come to have information: sell, share, pass on, see, keep (WordNet)."""
-    return _reaches(lemma.lower(), "v", _DISCLOSURE_ROOTS, _VERB_SENSES)
+    return word_is_kind(lemma.lower(), "v", _DISCLOSURE_ROOTS, _VERB_SENSES)
 
 
 _SAYING_ROOTS = frozenset({"communicate", "express", "write", "state", "tell"})
@@ -290,17 +279,14 @@ def _own_words(tok) -> bool:
     """A clause naming what the respondent says ("what I write here", "what I tell you"): information
     about them like "my answers". ``tok`` is the clause's verb."""
     return tok.pos_ == "VERB" and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in tok.children) and \
-        _reaches(tok.lemma_.lower(), "v", _SAYING_ROOTS, _VERB_SENSES)
+        word_is_kind(tok.lemma_.lower(), "v", _SAYING_ROOTS, _VERB_SENSES)
 
 
 def _phrasal(verb) -> str:
     """A verb's lemma with its particle, as WordNet spells phrasal verbs ("pass_on"), when WordNet knows
     it; else the lemma."""
-    from ...dedup.wordnet import get_wordnet
-
     particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
-    wordnet = get_wordnet()
-    if particles and wordnet is not None and wordnet.synsets(f"{verb.lemma_.lower()}_{particles[0]}", "v"):
+    if particles and has_sense(f"{verb.lemma_.lower()}_{particles[0]}", "v"):
         return f"{verb.lemma_.lower()}_{particles[0]}"
     return verb.lemma_
 
@@ -350,6 +336,6 @@ def asks_who_is_behind(sentence: str) -> bool:
     for t in doc:
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
             attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
-            if any(_reaches(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
+            if any(word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
                 return True
     return False
