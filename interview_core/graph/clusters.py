@@ -54,7 +54,7 @@ def louvain_partition(adj: dict[str, set[str]], seed: int = 0) -> dict[str, int]
     """``{node: cluster index}`` from Louvain; indices are ordered by each cluster's smallest node id."""
     ug = nx.Graph()
     ug.add_nodes_from(adj)
-    ug.add_edges_from((s, t) for s, ts in adj.items() for t in ts if s < t)
+    ug.add_edges_from((s, t) for s, ts in adj.items() for t in sorted(ts) if s < t)  # sorted: not in hash order
     linked = ug.subgraph([n for n in ug if adj[n]])
     communities = nx.community.louvain_communities(linked, seed=seed) if linked.number_of_nodes() else []
     communities += [{n} for n in ug if not adj[n]]
