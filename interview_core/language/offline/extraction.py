@@ -19,6 +19,7 @@ from .elements import matcher
 from .grammar import closed, open_classes
 from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
+from .asked import asked_spans, echo_sentences
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
 from .concepts import normalised, question_spans, span_concepts
@@ -53,8 +54,12 @@ _SENTENCE_END = re.compile(r"[.!?…\n]+")
 
 def _digressions(answer: str) -> list[tuple[int, int]]:
     """Spans of the answer's sentences that announce a digression ("..., by the way"), ask the
-    interviewer something, talk about the interview or are asides (:func:`meta.off_topic_spans`)."""
-    spans, start = off_topic_spans(answer), 0
+    interviewer something, talk about the interview or are asides (:func:`meta.off_topic_spans`,
+    :func:`asked_spans`); a topic echoed or offered with a question mark ("Lifejackets?? On a reservoir?",
+    "not feeling rushed?") is no question to the interviewer and stays."""
+    echoes = [(a, b) for a, b, _ in echo_sentences(answer)]
+    spans = [s for s in off_topic_spans(answer) if s not in echoes] + asked_spans(answer)
+    start = 0
     for m in [*_SENTENCE_END.finditer(answer), None]:
         end = m.end() if m else len(answer)
         if end > start and is_digression(words(answer[start:end])):

@@ -1,0 +1,147 @@
+"""Sentences of an answer that hold no concept of the respondent's, beyond what :func:`meta.off_topic_spans`
+finds (issue 13, "Clean concepts"), read from the sentence's form and the parse, with no domain word:
+
+- a question put to the interviewer as a statement with a question mark ("They lend you a wetsuit?"): a
+  subject with a finite verb, or a verb continuing a question just asked ("Like actually hand it over?");
+- what follows a question about the interview is the respondent's reason for asking it ("is this
+  anonymous? my boss runs the club"), up to a word that returns to the topic ("anyway", "but", "so");
+- a comment on the interview itself, whose only nouns name the interview ("I don't follow the question");
+- an apology for the respondent's own moment ("sry typing on a wet phone", "sorry for the wait").
+
+And the reverse: a sentence with a question mark that only echoes or offers a topic ("Lifejackets?? On a
+reservoir?", "not feeling rushed?") asks the interviewer nothing, so it keeps its concept.
+"""
+
+from __future__ import annotations
+
+from .grammar import closed
+from .meta import addressed_question, asks_who_is_behind, is_aside, meta_topic, question_in_form, sentences
+from ...text.parse import parse
+from ...text.primitives import words
+
+# Nouns that name the interview itself (any study, any domain): a question or sentence built on them alone
+# is about the interview.
+INTERVIEW_NOUNS = frozenset("question questions interview interviews survey surveys study research "
+                            "questionnaire chat session".split())
+# Words that bring a respondent back from a question about the interview to the topic.
+RETURN_MARKERS = frozenset("anyway anyways but so".split())
+# Apologies that open an aside about the respondent's own moment ("sorry for the wait", "sry typing ...").
+APOLOGIES = frozenset("sorry sry soz apologies".split())
+_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
+
+
+def _doc(sentence: str):
+    return parse(" ".join(sentence.split()))
+
+
+def _has_finite_subject(doc) -> bool:
+    """A subject whose verb is finite (its own tag or an auxiliary's): "They lend you a wetsuit?"."""
+    for t in doc:
+        if t.dep_ in ("nsubj", "nsubjpass", "expl"):
+            verb = t.head
+            if verb.tag_ in _FINITE_TAGS or any(c.dep_ in ("aux", "auxpass") and c.tag_ in _FINITE_TAGS
+                                                for c in verb.children):
+                return True
+    return False
+
+
+def _has_verb(doc) -> bool:
+    return any(t.pos_ in ("VERB", "AUX") for t in doc)
+
+
+def _names_something(doc) -> bool:
+    return any(t.pos_ in ("NOUN", "PROPN") or t.tag_ == "VBG" for t in doc)
+
+
+def _first_word(sentence: str) -> str:
+    c = closed()
+    return next((w for w in words(sentence) if w not in c.interjections or w in RETURN_MARKERS), "")
+
+
+def _about_interview(sentence: str, answer: str) -> bool:
+    """A question about the interview: a meta topic (length, privacy, purpose ...), who is behind it, or a
+    question naming the interview ("who's paying for this research?")."""
+    return bool(meta_topic(sentence, answer)) or asks_who_is_behind(sentence) or any(
+        w in INTERVIEW_NOUNS for w in words(sentence))
+
+
+def _comment_on_interview(doc) -> bool:
+    """A statement that names the interview and no other thing ("I don't really follow the question");
+    general nouns ("a bit") and interjections tagged as nouns ("tbh") name nothing."""
+    c = closed()
+    nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN")]
+    others = [t for t in nouns if t.lower_ not in INTERVIEW_NOUNS and t.lower_ not in c.interjections
+              and t.lower_ not in c.general_nouns]
+    return any(t.lower_ in INTERVIEW_NOUNS for t in nouns) and not others
+
+
+def _apology_aside(sentence: str) -> bool:
+    """An apology followed at once by the respondent's own doing or its object ("sry typing ...", "sorry
+    for the wait", "sorry about that"); "Sorry, price mostly" goes on to the topic."""
+    ws = words(sentence)
+    if len(ws) < 2 or ws[0] not in APOLOGIES or sentence.split(ws[0], 1)[-1].lstrip().startswith(","):
+        return False
+    return ws[1] in ("for", "about") or ws[1].endswith("ing")
+
+
+def _asked(sentence: str, doc, after_question: bool) -> bool:
+    """A question put to the interviewer: in question form (:func:`meta.addressed_question`), or a
+    statement with a question mark that has a subject and a finite verb, or a verb after a question."""
+    if addressed_question(sentence) is not None:
+        return True
+    if not sentence.rstrip().endswith("?"):
+        return False
+    if any(t.dep_ == "nsubj" and t.head.dep_ == "ROOT" and t.lower_ in ("i", "we") for t in doc):
+        return False  # "I wonder how it froths?": the respondent thinking aloud
+    return _has_finite_subject(doc) or (after_question and _has_verb(doc))
+
+
+def _echo(sentence: str, doc, after_question: bool) -> bool:
+    """A topic echoed or offered with a question mark: no question word order, no subject with a finite
+    verb, not about the interview, not an aside, not continuing a question, and it names something."""
+    if not sentence.rstrip().endswith("?") or after_question or meta_topic(sentence) or is_aside(sentence):
+        return False
+    if question_in_form(sentence) and len(words(sentence)) > 3:
+        return False
+    c = closed()
+    first = _first_word(sentence)
+    if first in c.wh_words or first in c.auxiliaries:
+        return False
+    return not _has_finite_subject(doc) and _names_something(doc)
+
+
+def _classify(answer: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, sentence, role) for each sentence: role "asked", "reason" (what follows a question about
+    the interview), "comment", "apology", "echo" or "" (an ordinary sentence)."""
+    out = []
+    after_question = False  # the sentence before was a question to the interviewer
+    reasons = False  # a question about the interview was asked and the topic has not been returned to
+    for a, b, s in sentences(answer):
+        doc = _doc(s)
+        role = ""
+        if _echo(s, doc, after_question):
+            role = "echo"
+        elif _asked(s, doc, after_question) or meta_topic(s, answer):
+            role = "asked"
+            reasons = reasons or _about_interview(s, answer)
+        elif reasons and _first_word(s) not in RETURN_MARKERS:
+            role = "reason"
+        elif _apology_aside(s):
+            role = "apology"
+        elif _comment_on_interview(doc):
+            role = "comment"
+        if role != "reason" and role != "asked":
+            reasons = False
+        after_question = role == "asked"
+        out.append((a, b, s, role))
+    return out
+
+
+def asked_spans(answer: str) -> list[tuple[int, int]]:
+    """Spans of the sentences that hold no concept (module docstring)."""
+    return [(a, b) for a, b, _, role in _classify(answer) if role and role != "echo"]
+
+
+def echo_sentences(answer: str) -> list[tuple[int, int, str]]:
+    """Sentences that echo or offer a topic with a question mark: they keep their concept."""
+    return [(a, b, s) for a, b, s, role in _classify(answer) if role == "echo"]
