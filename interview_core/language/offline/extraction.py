@@ -16,17 +16,18 @@ from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, Extract
 from .assessment import AnswerFeatures, assess, is_english
 from ...text.clauses import Clause, segment
 from .elements import matcher
-from .grammar import closed, open_classes
+from .grammar import INDEFINITES, closed, open_classes
 from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
 from .asked import asked_spans, echo_sentences
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
-from .concepts import normalised, question_spans, span_concepts
+from .concepts import MAX_WORD_CHARS, normalised, question_spans, span_concepts
+from .salience import BACKDROP_BELOW, point_unit, units
 from .stance import stance_and_reaction
 from .verdicts import verdict_spans
 from ...text.parse import parse
-from ...text.primitives import PhraseSet, analysed_text, stem_string, tokens, words
+from ...text.primitives import PhraseSet, analysed_text, norm_word, stem_string, tokens, words
 
 
 @dataclass
@@ -38,6 +39,14 @@ class _Item:
     stems: str  # marker + clause stems, for type cues and relation cues
     scores: dict[str, float]
     node_type: str | None = None
+
+
+@dataclass(frozen=True)
+class _Fragment:
+    """A concept read from a verbless fragment (:func:`_fragment_concepts`), shaped like ``concepts.Concept``."""
+
+    label: str
+    link: str = ""
 
 
 @dataclass(frozen=True)
@@ -157,11 +166,137 @@ def _names_nothing(label: str) -> bool:
 
 _LINKS = {"cause": "cause", "effect": "effect", "and": "and"}
 
+# A question that asks for an episode or an example: its answer's story is what was asked, not backdrop.
+_EPISODE_CUES = PhraseSet(["last time", "walk me through", "a time when", "a time you", "example", "happened",
+                           "look like", "in practice", "tell me about"])
+
+
+def _backdrop_spans(doc, offsets, question: str) -> list[tuple[int, int]]:
+    """Answer spans of the discourse units that are backdrop (:mod:`salience`: a story in the past, a time
+    set, someone else's doing, a question) when the answer states its point in so many words elsewhere (a
+    conclusion marker, "for me", a want: "..., so for me it's quiet sessions"); none otherwise, or when the
+    question asked for an episode or an example."""
+    point = point_unit(doc)
+    if point is None or not point.stated or _EPISODE_CUES.hits(stem_string(words(question))):
+        return []
+    at = (lambda i: offsets[i]) if offsets is not None else (lambda i: i)
+    return [(at(u.tokens[0].idx), at(u.tokens[-1].idx + len(u.tokens[-1].text) - 1) + 1)
+            for u in units(doc) if u.score < BACKDROP_BELOW and u.tokens]
+
+
+# Indefinite pronouns that head a concept with what follows them ("someone who doesn't flinch",
+# "somewhere to lock my bike", "something boring that just works").
+_INDEFINITES = (INDEFINITES - {"nothing"}) | {"somewhere", "anywhere", "everywhere"}
+MAX_FRAGMENT_WORDS = 7
+_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
+
+
+def _restored(word: str) -> str:
+    """An apostrophe-less contraction with its apostrophe ("doesnt" -> "doesn't"); other words as typed."""
+    normal = norm_word(word)
+    return normal if normal.replace("'", "") == word.lower() and normal != word.lower() else word
+
+
+def _fragment_concepts(c: Clause, opens_sentence: bool) -> list[str]:
+    """Labels of the verbless fragments of a clause the parse-based reader named nothing in: each comma part
+    that, without its opening conjunctions and markers, is a bare gerund ("and fishing."), a noun phrase
+    ("so whatever else, kindness") or an indefinite pronoun with what qualifies it ("someone who doesnt
+    flinch"), in the respondent's words (an apostrophe-less contraction restored)."""
+    from ..screen import screen_label  # the screen reads this package's grammar: imported late
+
+    out: list[str] = []
+    closed_ = closed()
+    if not opens_sentence:
+        return out  # "..., but laughing": a clause joined mid-sentence says more of the one before it
+    for part in c.text.split(","):
+        part = " ".join(part.split())
+        toks = [t for t in parse(part) if not t.is_punct]
+        while toks and toks[0].lower_ not in closed_.negations and (
+                toks[0].pos_ in ("CCONJ", "SCONJ", "INTJ") or toks[0].lower_ in closed_.interjections
+                or toks[0].lower_ in ("so", "just", "also", "then", "well")):  # "No strong feelings" keeps its "no"
+            toks = toks[1:]
+        while toks and toks[-1].lower_ in closed_.interjections:
+            toks = toks[:-1]  # "..., tbh"
+        if not toks or len(toks) > MAX_FRAGMENT_WORDS or any(len(t.text) > MAX_WORD_CHARS for t in toks):
+            continue
+        first = toks[0]
+        roots = [t for t in toks if t.head.i == t.i]
+        root = roots[0] if len(roots) == 1 else None
+        # "someone who doesn't flinch" (the pronoun heads the part), not "everyone wants it" (its subject)
+        indefinite = first.lower_ in _INDEFINITES and len(toks) > 1 and (root is first or (
+            first.dep_ == "advmod" and root is not None and root.i == first.i + 2 and toks[1].lower_ == "to"))
+        finite = [t for t in toks if t.tag_ in _FINITE_TAGS and not (indefinite and t.i > first.i)]
+        if root is None or finite or any(t.dep_ in ("nsubj", "nsubjpass", "expl") for t in toks if not indefinite):
+            continue
+        named = root.pos_ in ("NOUN", "PROPN") and (root.lower_ not in closed_.general_nouns or len(toks) > 2)
+        if not (indefinite or first.tag_ == "VBG" and root is first or first.pos_ in ("NOUN", "ADJ") and named):
+            continue
+        text = part[first.idx:toks[-1].idx + len(toks[-1].text)]
+        label = re.sub(r"[A-Za-z']+", lambda m: _restored(m.group()), text)
+        label = label if first.pos_ == "PROPN" else label[:1].lower() + label[1:]
+        faults = [f for f in screen_label(label) if not (indefinite and f.startswith("starts with a subject"))]
+        if faults or _names_nothing(label) or _no_concept(label):
+            continue
+        out.append(label)
+    return out
+
+
+# Verbs that join a concept to the respondent's judgement of it ("home visits sounding great in theory").
+_JUDGING_VERBS = frozenset("being sounding seeming".split())
+# Words between the verb and the judgement that carry none ("a really nice touch").
+_GRADERS = frozenset("a an the really so very pretty quite just bit too rather".split())
+# A word this strongly valenced (VADER, -4..4) after the judging verb makes the rest a judgement.
+JUDGEMENT_VALENCE = 1.5
+_PERSON_FLIP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
+_ABOUT = re.compile(r"^being (?:(?:for|to) \S+ )?(?:all )?about (.+)$")
+_POINTING_SUBJECTS = frozenset({"that", "that's", "this", "this's"})
+
+
+def _cleaned(label: str, clause_text: str) -> str | None:
+    """The label as a short phrase in the respondent's own person, or None when it only points back:
+    - a judgement after the concept is cut ("home visits sounding great in theory" -> "home visits"; "X being
+      useless" -> "X"): the stance reader keeps the judgement, the label names what is judged;
+    - "being about X" is X ("for her it's about walking into school" -> "walking into school");
+    - a generic "you" in the respondent's words is the respondent ("a stranger in your living room" ->
+      "a stranger in my living room");
+    - a one-word noun said of "that" ("That's the list", "thats the win") names the answer itself, and the
+      standard of a negated comparison ("Not like a newsreader.") is no concept of the respondent's: None."""
+    ws = label.split()
+    for k, w in enumerate(ws[1:], 1):
+        if w.lower() not in _JUDGING_VERBS:
+            continue
+        head = [x for x in ws[:k] if x.lower() not in closed().function_words]
+        rest = [x for x in ws[k + 1:] if x.lower() not in _GRADERS]
+        from .valence import word_valence
+
+        benefit = rest[1:2] == ["for"]  # "froth being great for lattes": what it is good for is the concept
+        if head and rest and not benefit and rest[0].lower() not in closed().prepositions \
+                and abs(word_valence(rest[0])) >= JUDGEMENT_VALENCE:
+            ws = ws[:k]
+        break
+    m = _ABOUT.match(" ".join(ws))
+    if m:
+        ws = m.group(1).split()
+    ws = [_PERSON_FLIP.get(w.lower(), w) for w in ws]
+    said = [w for w in words(clause_text) if w not in closed().interjections]
+    if len(ws) == 1 and said and said[0] in _POINTING_SUBJECTS and said[-1:] == [ws[0].lower()] and len(said) <= 5:
+        return None
+    raw = words(clause_text)  # "like" is also a filler: read the words as said
+    if raw[:2] == ["not", "like"] and [w.lower() for w in ws] == raw[-len(ws):]:
+        return None  # "Looking like me. Not like a newsreader.": what it should not resemble, no concept
+    return " ".join(ws)
+
+
+def _mostly_within(c: Clause, spans: list[tuple[int, int]]) -> bool:
+    """At least half of the clause's characters lie in the spans."""
+    inside = sum(max(0, min(b, c.end) - max(a, c.start)) for a, b in spans)
+    return c.end > c.start and 2 * inside >= c.end - c.start
+
 
 def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dict[str, str],
-           skip: list[tuple[int, int]] = ()) -> list[_Item | None]:
-    """One entry per concept of each clause (in clause order), or None for a clause without a concept
-    or inside a ``skip`` span. Repeated labels share an item."""
+           skip: list[tuple[int, int]] = (), backdrop: list[tuple[int, int]] = (), answer: str = "") -> list[_Item | None]:
+    """One entry per concept of each clause (in clause order), or None for a clause without a concept,
+    starting inside a ``skip`` span or lying mostly in a ``backdrop`` span. Repeated labels share an item."""
     out: list[_Item | None] = []
     seen: dict[str, _Item] = {}
     carried: Clause | None = None  # a causal link whose own clause was only a frame
@@ -170,9 +305,14 @@ def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dic
             # "so in the end, looking after myself": the frame clause drops, its "so" moves on.
             c = replace(c, marker=carried.marker, link=carried.link)
         carried = None
-        off_topic = any(a <= c.start < b for a, b in skip) or _no_concept(c.text)
+        off_topic = any(a <= c.start < b for a, b in skip) or _no_concept(c.text) or _mostly_within(c, backdrop)
         concepts = [] if off_topic else [
             k for k in span_concepts(doc[0], c.start, c.end, _frame_offsets(c), doc[1]) if not _names_nothing(k.label)]
+        if not concepts and not off_topic:
+            before = answer[:c.start].rstrip()
+            if c.marker and before.lower().endswith(c.marker.lower()):
+                before = before[:-len(c.marker)].rstrip()  # "... plughole. so whatever else, kindness"
+            concepts = [_Fragment(label) for label in _fragment_concepts(c, not before or before[-1] in ".!?,;:")]
         if not concepts:
             if c.link in ("cause", "effect"):
                 carried = c
@@ -180,7 +320,10 @@ def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dic
             continue
         for k, concept in enumerate(concepts):
             clause = c if not k else replace(c, marker="", link=_LINKS.get(concept.link, "and"))
-            label = known.get(concept.label.lower(), concept.label)
+            label = _cleaned(concept.label, c.text)
+            if not label:
+                continue
+            label = known.get(label.lower(), label)
             if label.lower() in seen:
                 out.append(seen[label.lower()])
                 continue
@@ -358,7 +501,7 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
         parsed, offsets = normalised(text)
         doc = parse(parsed)
         skip = _digressions(text) + question_spans(doc, offsets) + verdict_spans(doc, offsets)
-        items = _items(clauses, (doc, offsets), onto, known, skip)
+        items = _items(clauses, (doc, offsets), onto, known, skip, _backdrop_spans(doc, offsets, request.question), text)
     else:
         items = [None] * len(clauses)
 
