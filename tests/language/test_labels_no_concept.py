@@ -40,6 +40,9 @@ def labels():
     "The question lost me a bit tbh. what are you asking",
     # an apologetic aside about the respondent's own moment
     "sry typing on a wet phone. its fine",
+    "sorry the dog's just jumped in the boat",
+    # a question with a bare "this" as its subject is about the interview; what follows is its reason
+    "Is this for the reservoir trust or a uni thing? Just wondering who's reading my opinions",
 ])
 def test_no_node(labels, answer):
     assert labels(answer) == []
@@ -48,6 +51,8 @@ def test_no_node(labels, answer):
 @pytest.mark.parametrize(("answer", "expected"), [
     # the question sentence goes, the point said before it stays
     ("Calm water. How long is this going to take?", ["calm water"]),
+    # an apology that goes on to the topic
+    ("sorry but quiet water, every time", ["quiet water"]),
     # a return marker after a question about the interview brings the topic back
     ("is this anonymous? anyway, the calm water is what I go for", ["calm water"]),
     # an incredulous echo of a topic is no question to the interviewer: it still names the topic

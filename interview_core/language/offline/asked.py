@@ -59,10 +59,12 @@ def _first_word(sentence: str) -> str:
 
 
 def _about_interview(sentence: str, answer: str) -> bool:
-    """A question about the interview: a meta topic (length, privacy, purpose ...), who is behind it, or a
-    question naming the interview ("who's paying for this research?")."""
+    """A question about the interview: a meta topic (length, privacy, purpose ...), who is behind it, a
+    question naming the interview ("who's paying for this research?") or with a bare "this" as its subject
+    ("is this for the council or a uni thing?")."""
     return bool(meta_topic(sentence, answer)) or asks_who_is_behind(sentence) or any(
-        w in INTERVIEW_NOUNS for w in words(sentence))
+        w in INTERVIEW_NOUNS for w in words(sentence)) or any(
+        t.lower_ == "this" and t.dep_ in ("nsubj", "nsubjpass") for t in _doc(sentence))  # "is this for the council?"
 
 
 def _comment_on_interview(doc) -> bool:
@@ -75,13 +77,18 @@ def _comment_on_interview(doc) -> bool:
     return any(t.lower_ in INTERVIEW_NOUNS for t in nouns) and not others
 
 
-def _apology_aside(sentence: str) -> bool:
+def _apology_aside(sentence: str, doc) -> bool:
     """An apology followed at once by the respondent's own doing or its object ("sry typing ...", "sorry
-    for the wait", "sorry about that"); "Sorry, price mostly" goes on to the topic."""
+    for the wait", "sorry about that") or by what just happened around them ("sorry the baby's just woken
+    up": a clause whose subject is not the respondent); "Sorry, price mostly" and "sorry but ..." go on to
+    the topic."""
     ws = words(sentence)
     if len(ws) < 2 or ws[0] not in APOLOGIES or sentence.split(ws[0], 1)[-1].lstrip().startswith(","):
         return False
-    return ws[1] in ("for", "about") or ws[1].endswith("ing")
+    if ws[1] in ("for", "about") or ws[1].endswith("ing"):
+        return True
+    return "but" not in ws and any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in ("i", "we")
+                                   for t in doc) and _has_finite_subject(doc)
 
 
 def _asked(sentence: str, doc, after_question: bool) -> bool:
@@ -126,7 +133,7 @@ def _classify(answer: str) -> list[tuple[int, int, str, str]]:
             reasons = reasons or _about_interview(s, answer)
         elif reasons and _first_word(s) not in RETURN_MARKERS:
             role = "reason"
-        elif _apology_aside(s):
+        elif _apology_aside(s, doc):
             role = "apology"
         elif _comment_on_interview(doc):
             role = "comment"
