@@ -11,7 +11,8 @@ decides whether the labels contrast:
   WordNet knows both words but relates them by no synonym, hypernym/hyponym, similar-to or derivation
   chain: "morning/evening appointments", "app remembers/ignores my mistakes", "chicken/beef flavour".
   Replacing one word of a phrase by a sibling or by an unrelated word changes what the phrase names;
-  replacing it by a synonym or a more general word does not.
+  replacing it by a synonym or a more general word does not. A word WordNet does not know cannot be
+  shown to be either, so a minimal pair with one counts as a contrast ("kids going home hyper / calm").
 
 Negation parity (``not``, ``without``, ``n't``, ``-less``, ``more``/``less`` through the negators) is
 checked by :meth:`interview_core.dedup.lexicon.Lexicon.opposition` before this module is asked.
@@ -125,7 +126,9 @@ def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset 
         x, y = al.only_a[0], al.only_b[0]
         if not placed(al.left_a[0] if al.left_a else 0, al.left_b[0] if al.left_b else 0, True):
             return None
-        if wordnet.known(x) and wordnet.known(y) and not (wordnet.related(x, y) or wordnet.related(y, x)):
+        # A word WordNet does not know cannot be shown to be a synonym or a kind of the other: replacing
+        # one word of the frame by it is taken as naming another thing ("kids going home hyper / calm").
+        if not (wordnet.known(x) and wordnet.known(y)) or not (wordnet.related(x, y) or wordnet.related(y, x)):
             return f"contrast {x}/{y}"
     return None
 
@@ -145,8 +148,8 @@ def particle_contrast(tokens_a: list[str], tokens_b: list[str], wordnet: WordNet
 def opposite_polarity(a: str, b: str, at: float = POLARITY_AT) -> bool:
     """True when one label is clearly positive and the other clearly negative (VADER compound score
     beyond +-``at``; VADER reads negation and intensifiers itself): "feel guilty" / "feel proud"."""
-    ca, cb = _compound(a), _compound(b)
+    ca, cb = compound_score(a), compound_score(b)
     return (ca >= at and cb <= -at) or (ca <= -at and cb >= at)
 
 
-_compound = lru_cache(maxsize=65536)(compound)
+compound_score = lru_cache(maxsize=65536)(compound)

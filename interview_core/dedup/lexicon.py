@@ -18,7 +18,8 @@ from interview_core.config.errors import ConfigError, Problem
 from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
-from .contrast import Alignment, align, contrast, opposite_polarity, particle_contrast
+from .contrast import Alignment, compound_score, align, contrast, opposite_polarity, particle_contrast
+from .restriction import RULES, added_words, coordination, restricting
 from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
 from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
                    stem, tokenize)
@@ -71,9 +72,10 @@ class Lexicon:
     """Compiled lexicon: stopwords, negators, synonym phrases and antonym pairs over normalised terms."""
 
     def __init__(self, stopwords, negators, synonyms: list[list[str]], antonyms: list[tuple[str, str]], file: str = "dedup.yaml",
-                 wordnet: WordNet | None = None, by_role: bool = True):
+                 wordnet: WordNet | None = None, by_role: bool = True, restrictions: frozenset[str] = frozenset(RULES)):
         self.wordnet = wordnet
         self.by_role = by_role  # the guard reads syntactic roles when the parser is installed
+        self.restrictions = frozenset(restrictions)  # the rules of :meth:`restriction` (all: the engine default)
         self.stopwords = frozenset(w.lower() for w in stopwords)
         self.negators = frozenset(w.lower() for w in negators)
         self._phrases: dict[tuple[str, ...], str] = {}
@@ -96,8 +98,10 @@ class Lexicon:
         self.antonyms = frozenset(pairs)
 
     @classmethod
-    def from_config(cls, cfg: DedupConfig, wordnet: WordNet | None = None, by_role: bool = True) -> "Lexicon":
-        return cls(cfg.stopwords, cfg.negators, cfg.synonyms, cfg.antonyms, wordnet=wordnet, by_role=by_role)
+    def from_config(cls, cfg: DedupConfig, wordnet: WordNet | None = None, by_role: bool = True,
+                    restrictions: frozenset[str] = frozenset(RULES)) -> "Lexicon":
+        return cls(cfg.stopwords, cfg.negators, cfg.synonyms, cfg.antonyms, wordnet=wordnet, by_role=by_role,
+                   restrictions=restrictions)
 
     def syntax(self, key: LabelKey) -> LabelSyntax | None:
         """The syntactic roles of ``key``'s content words (:mod:`.syntax`), or None when the guard works on
@@ -164,24 +168,45 @@ class Lexicon:
         "parking" / "free parking". An added negation or contrast is the guard's; the cosine floor of the
         tier that uses this is calibrated. False without a parse when words are added."""
         al = self.alignment(a, b)
-        if not al.matched or (al.only_a and al.only_b):
-            return False
-        longer, extra, matched = ((a, al.left_a, {i for i, _ in al.matched}) if al.only_a
-                                  else (b, al.left_b, {j for _, j in al.matched}))
-        if not extra:
-            return True
+        found = added_words(al)
+        if found is None:
+            return bool(al.matched) and not (al.only_a or al.only_b)
+        side, extra, matched = found
+        longer = (a, b)[side]
         s = self.syntax(longer)
         if s is None:  # without the parse a restricting modifier cannot be told apart
             return False
-        # A word placed before a matched word and depending on it directly restricts it: the longer label
-        # names a kind of the shorter one's thing ("parking" / "free parking", "classes" / "evening
-        # classes"), another concept, as a hyponym is (see :func:`.contrast.close_words`).
-        return not any(s.roles[e] is not None and s.roles[e].head in matched and not s.roles[e].via
-                       and e < s.roles[e].head for e in extra)
+        return restricting(s, longer.words, extra, matched, compound_score, 0.0, rules={"modifier"}) is None
 
     def overlap(self, a: LabelKey, b: LabelKey) -> float:
         """Lexical similarity in [0, 1]: the larger of the term Jaccard and the aligned-word overlap."""
         return max(jaccard(a.terms, b.terms), self.alignment(a, b).overlap)
+
+    def apart(self, a: LabelKey, b: LabelKey) -> str | None:
+        """Why ``a`` and ``b`` must never merge, or None: they name opposite concepts (:meth:`opposition`) or
+        the words one adds restrict or judge what it names (:meth:`restriction`). Every tier asks this."""
+        return self.opposition(a, b) or self.restriction(a, b)
+
+    @lru_cache(maxsize=65536)
+    def restriction(self, a: LabelKey, b: LabelKey) -> str | None:
+        """Why the words one label adds to the other change what it names (:mod:`.restriction`: a second
+        concept joined by and/or, a new head noun, a restricting modifier or complement, a judgement), or
+        None. Only the rules in :attr:`restrictions` are checked; without a parse only coordination."""
+        al = self.alignment(a, b)
+        rules = self.restrictions
+        if "coordination" in rules:
+            found = coordination(tokenize(a.text), tokenize(b.text), al)
+            if found is not None:
+                return found
+        added = added_words(al)
+        if added is None or not (rules - {"coordination"}):
+            return None
+        side, extra, matched = added
+        longer, shorter = (a, b) if side == 0 else (b, a)
+        s = self.syntax(longer)
+        if s is None:
+            return None
+        return restricting(s, longer.words, extra, matched, compound_score, compound_score(shorter.text), rules=rules)
 
     def opposition(self, a: LabelKey, b: LabelKey) -> str | None:
         """Why ``a`` and ``b`` name opposite concepts, or None: :meth:`opposition_by_role` when both labels
@@ -280,7 +305,8 @@ def _anchored(negation: tuple[frozenset[int], str | None], matched: set[int], ot
 
 
 @lru_cache(maxsize=8)
-def default_lexicon(path: str | None = None, by_role: bool = True) -> Lexicon:
+def default_lexicon(path: str | None = None, by_role: bool = True, restrictions: frozenset[str] = frozenset(RULES)) -> Lexicon:
     """The compiled lexicon of ``path`` (default ``config/dedup.yaml``) with WordNet when it is installed,
-    cached per process; ``by_role=False`` keeps the guard on words alone (wave 3's, for comparison)."""
-    return Lexicon.from_config(load_dedup_config(path), get_wordnet(), by_role)
+    cached per process; ``by_role=False`` keeps the guard on words alone (wave 3's, for comparison);
+    ``restrictions``: the rules of the restriction guard (all by default; fewer only to measure one)."""
+    return Lexicon.from_config(load_dedup_config(path), get_wordnet(), by_role, frozenset(restrictions))

@@ -346,7 +346,7 @@ class HybridMatcher:
         """``(index, score)`` of the best-scoring candidate at or above ``threshold`` that the opposite
         guard allows (ties keep the earlier candidate), or None."""
         for score, i in sorted((x for x in scored if x[0] >= threshold), key=lambda x: (-x[0], x[1])):
-            if self.lexicon.opposition(key, self.key(candidates[i][1])) is None:
+            if self.lexicon.apart(key, self.key(candidates[i][1])) is None:
                 return i, score
         return None
 

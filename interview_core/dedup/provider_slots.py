@@ -86,7 +86,7 @@ def guarded(matcher: HybridMatcher, labels_a: list[str], labels_b: list[str]) ->
     lex = matcher.lexicon
     for a in labels_a:
         for b in labels_b:
-            if lex.opposition(matcher.key(a), matcher.key(b)) is not None:
+            if lex.apart(matcher.key(a), matcher.key(b)) is not None:
                 return a, b
     return None
 

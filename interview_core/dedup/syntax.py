@@ -41,6 +41,8 @@ class Role:
     head_lemma: str
     lemma: str
     via: tuple[str, ...] = ()
+    dep: str = ""  # the parser's dependency label ("compound", "amod", "conj", "pobj", ...)
+    tag: str = ""  # the fine part-of-speech tag ("JJR": a comparative adjective)
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,21 @@ def _is_negation(tok, negators: frozenset[str]) -> bool:
         return False  # "a few kilos": some, not few
     if tok.dep_ == "neg" or is_contraction_negation(low) or low in negators or less_adjective(low) is not None:
         return True
-    # "grain-free": the adjective "free" after a hyphen negates the word before it.
-    return low == "free" and tok.i >= 2 and tok.doc[tok.i - 1].text == "-"
+    # "grain-free": the adjective "free" after a hyphen negates the word before it; so does "free" written
+    # after a noun it does not modify ("streak free windows", "stress free"): see :func:`_free_after`.
+    return low == "free" and (tok.i >= 2 and tok.doc[tok.i - 1].text == "-" or _free_after(tok) is not None)
+
+
+def _free_after(tok):
+    """The token a spaced "-free" compound negates ("streak" in "streak free windows"), or None: "free"
+    right after a noun-like word that is not a function word ("for free", "feel free", "is free" and
+    "free parking" are no such compound)."""
+    if tok.i < 1 or tok.lower_ != "free":
+        return None
+    prev = tok.doc[tok.i - 1]
+    if not prev.is_alpha or prev.is_stop or prev.pos_ not in ("NOUN", "PROPN", "VERB"):
+        return None
+    return prev
 
 
 def _scope(tok):
@@ -75,6 +90,8 @@ def _scope(tok):
     contract", "less choice", "costs me less"); "-free" bears on the word before the hyphen."""
     if tok.lower_ == "free" and tok.i >= 2 and tok.doc[tok.i - 1].text == "-":
         return [tok.doc[tok.i - 2]]
+    if (prev := _free_after(tok)) is not None:
+        return [prev]
     if less_adjective(tok.lower_) is not None:
         return []  # its stem is compared by the caller ("spotless" negates "spot", not "spotless")
     if any(True for _ in tok.children) and tok.dep_ not in ("neg", "det", "advmod", "amod"):
@@ -99,7 +116,8 @@ def build(doc, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax:
             up = up.head
             via.append(up.lemma_.lower())
         head = ROOT if tok.head.i == tok.i else (index[up.head.i] if up.head.i != up.i else OUTSIDE)
-        roles[wi] = Role(_COARSE.get(tok.pos_, "OTHER"), head, tok.head.lemma_.lower(), tok.lemma_.lower(), tuple(via))
+        roles[wi] = Role(_COARSE.get(tok.pos_, "OTHER"), head, tok.head.lemma_.lower(), tok.lemma_.lower(), tuple(via),
+                         tok.dep_, tok.tag_)
     negations: list[tuple[frozenset[int], str | None]] = []
     for tok in doc:
         if _is_negation(tok, negators):

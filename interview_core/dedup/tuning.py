@@ -1,16 +1,20 @@
 """Certifying the matcher's tiers on labelled dev pairs (:mod:`interview_core.dedup.calibration`).
 
-A tier is used for a node type only when the dev pairs *certify* it: at the chosen threshold the
-matcher's merges (this tier's and the earlier tiers') keep a precision of at least ``floor`` on that
-type's own dev pairs, and over every dev pair the merges of all tiers so far have a precision of at least
-``floor`` with a one-sided 95 % Wilson lower bound of at least ``target``. A node type with fewer than
-``min_pairs`` dev pairs has no evidence of its own: the lexical and containment tiers (whose evidence is
-the labels' own words) use the strictest threshold certified for any type, and the embedding tier (whose
-cosine scale differs per type) is off for it. The embedding tier is stricter still: a type's threshold
-must reach the Wilson bound on that type's own pairs. Where no threshold is certified the tier is off.
+Each tier is certified on its OWN merges: the dev pairs that this tier merges and no earlier tier did
+(wave 7; until wave 6 a tier's merges were pooled with the earlier tiers', so a tier with few merges of
+its own could ride on word overlap's record). A tier is used only when, at the chosen threshold, its own
+merges over every dev pair keep a precision of at least ``floor`` with a one-sided 95 % Wilson lower bound
+of at least ``target`` (52 error-free merges are the fewest that reach 0.95), and each node type with
+``min_pairs`` dev pairs keeps a precision of at least ``floor`` on its own merges of the tier.
 
-Deterministic: the same pairs and model give the same thresholds (``tests/dedup/test_calibration.py``
-re-fits the shipped file).
+- The two tiers whose evidence is the labels' own words (word overlap, containment) use one threshold
+  for every node type: the lowest grid value that certifies (:func:`certify_common`); a type without
+  enough pairs of its own gets it too (``default``).
+- The embedding tier, whose cosine scale differs per type, must reach the Wilson bound on each type's
+  own merges, and is off for a type without enough pairs (:func:`certify`).
+
+Where no threshold is certified the tier is off. Deterministic: the same pairs and model give the same
+thresholds (``tests/dedup/test_calibration.py`` re-fits the shipped file).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow
         ka, kb = matcher.key(p.a), matcher.key(p.b)
         near = lex.may_overlap(ka, kb)
         cosine = matcher.similarity(p.a, p.b) if matcher.embeddings_available else None
-        out.append(PairRow(p, ka.text == kb.text, lex.opposition(ka, kb) is not None,
+        out.append(PairRow(p, ka.text == kb.text, lex.apart(ka, kb) is not None,
                            lex.overlap(ka, kb) if near else 0.0, near and lex.contained(ka, kb), cosine))
     return out
 
@@ -81,16 +85,16 @@ def certify(pairs: list[LabelledPair], earlier: list[bool], scores: list[float |
 
     ``earlier[k]``: pair ``k`` is merged by an earlier tier; ``scores[k]``: its score in this tier (None: it
     does not reach the tier). Per node type with ``min_pairs`` pairs, the lowest grid threshold at which
-    that type's merges so far have a precision of at least ``floor`` (with ``own_bound``, also a Wilson
+    that type's own merges of this tier have a precision of at least ``floor`` (with ``own_bound``, also a Wilson
     bound of at least ``target`` on the type alone) and the tier still merges one of its pairs, None when
     none does (a threshold at which the tier merges no dev pair certifies nothing); with ``fallback`` the other types
     get the strictest of these as ``default``. Empty (the tier off) when no type is certified or when all
-    dev merges together miss the bound (``pooled_bound=False`` leaves that check to the caller)."""
+    own dev merges of the tier together miss the bound (``pooled_bound=False`` leaves that check to the caller)."""
     def counts(rows, t_of) -> tuple[int, int]:
-        tp = fp = 0
+        tp = fp = 0  # the tier's own merges: an earlier tier's are not its evidence
         for k in rows:
             t = t_of(pairs[k].node_type)
-            if earlier[k] or (t is not None and scores[k] is not None and scores[k] >= t):
+            if not earlier[k] and t is not None and scores[k] is not None and scores[k] >= t:
                 tp, fp = tp + pairs[k].same, fp + (not pairs[k].same)
         return tp, fp
 
@@ -122,6 +126,25 @@ def merges_certified(pairs: list[LabelledPair], merged: list[bool], target: floa
     return certified(tp, sum(merged) - tp, target, floor)
 
 
+def certify_common(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], grid: list[float],
+                   target: float, floor: float, min_pairs: int) -> dict[str, float | None]:
+    """One threshold for every node type (a tier whose evidence is the labels' words): the lowest grid
+    value at which the tier's own merges (pairs not merged earlier with ``scores[k]`` at or above it) over
+    every dev pair are :func:`certified`, and each node type with ``min_pairs`` pairs keeps a precision of
+    at least ``floor`` on its own merges. ``{type: t, ..., "default": t}``, or empty (the tier off)."""
+    types = sorted({p.node_type for p in pairs})
+    counted = [t for t in types if sum(p.node_type == t for p in pairs) >= min_pairs]
+    for t in grid:
+        own = [k for k, s in enumerate(scores) if not earlier[k] and s is not None and s >= t]
+        tp = sum(pairs[k].same for k in own)
+        if not certified(tp, len(own) - tp, target, floor):
+            continue
+        by_type = [[pairs[k].same for k in own if pairs[k].node_type == nt] for nt in counted]
+        if all(not xs or sum(xs) / len(xs) >= floor for xs in by_type):
+            return {**{nt: t for nt in counted}, POOLED: t}
+    return {}
+
+
 def _reached(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], table) -> list[bool]:
     """Merged after a tier: by an earlier tier, or by this one at its certified threshold."""
     out = []
@@ -134,36 +157,37 @@ def _reached(pairs: list[LabelledPair], earlier: list[bool], scores: list[float 
 def certify_word_tiers(pairs: list[LabelledPair], exact: list[bool], overlaps: list[float | None],
                        inside: list[float | None] | None, lex_grid: list[float], target: float, floor: float,
                        min_pairs: int) -> tuple[dict, dict, list[bool]]:
-    """The two tiers whose evidence is the labels' own words, certified together: ``(word-overlap table,
-    containment table, merged)``. ``overlaps[k]``: pair ``k``'s overlap when it reaches the overlap tier
-    (else None); ``inside[k]``: its cosine when one label contains the other (else None; ``inside`` None:
-    no model, no containment tier). Each type's overlap threshold keeps its own precision; then the
-    containment floors are certified with the bound over all merges so far (exact, overlap, containment).
-    When the containment tier is not certified, the overlap tier must reach the bound on its own merges
-    with the exact ones, else it is off too."""
-    lexical = certify(pairs, exact, overlaps, lex_grid, target, floor, min_pairs, fallback=True, own_bound=False,
-                      pooled_bound=False)
+    """The two tiers whose evidence is the labels' own words, each certified on its own merges
+    (:func:`certify_common`): ``(word-overlap table, containment table, merged)``. ``overlaps[k]``: pair
+    ``k``'s overlap when it reaches the overlap tier (else None); ``inside[k]``: its cosine when one label
+    contains the other (else None; ``inside`` None: no model, no containment tier). The containment tier
+    is judged on the pairs the overlap tier left."""
+    lexical = certify_common(pairs, exact, overlaps, lex_grid, target, floor, min_pairs)
     merged = _reached(pairs, exact, overlaps, lexical)
     contained: dict[str, float | None] = {}
     if inside is not None:
         scores = [None if m else c for m, c in zip(merged, inside)]
-        contained = certify(pairs, merged, scores, GRID, target, floor, min_pairs, fallback=True, own_bound=False)
+        contained = certify_common(pairs, merged, scores, GRID, target, floor, min_pairs)
         merged = _reached(pairs, merged, scores, contained)
-    if not contained and not merges_certified(pairs, merged, target, floor):
-        return {}, {}, list(exact)
     return lexical, contained, merged
+
+
+def lexical_grid(matcher: HybridMatcher) -> list[float]:
+    """The word-overlap thresholds the calibration tries: :data:`JACCARD_GRID` from the settings value
+    (``matcher.jaccard_threshold``, 0.75) up; a certificate never loosens the engine's word-overlap floor."""
+    return [t for t in JACCARD_GRID if t >= matcher.jaccard_threshold - 1e-9]
 
 
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
               floor: float = 0.95) -> Calibration:
-    """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier: the word-overlap
-    threshold (never below ``matcher.jaccard_threshold``, the settings value) and the containment floor
-    together (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
+    """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier, each on its own
+    merges: the word-overlap threshold (never below the settings value, :func:`lexical_grid`), the containment floor
+    (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
     (:func:`certify`). ``matcher`` is an uncalibrated :class:`HybridMatcher`."""
     dev = [p for p in pairs if p.split == "dev"]
     rows = pair_rows(matcher, dev)
     model = matcher.embeddings_available
-    lex_grid = [t for t in JACCARD_GRID if t >= matcher.jaccard_threshold - 1e-9]
+    lex_grid = lexical_grid(matcher)
     lexical, contained, merged = certify_word_tiers(
         dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
         [r.cosine if r.contained and not r.opposed else None for r in rows] if model else None,
@@ -199,7 +223,7 @@ def guard_blocks(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str,
     the recall no similarity can win back) and how many different-concept pairs it blocks."""
     out: dict[str, list[int]] = {}
     for p in pairs:
-        blocked = matcher.lexicon.opposition(matcher.key(p.a), matcher.key(p.b)) is not None
+        blocked = matcher.lexicon.apart(matcher.key(p.a), matcher.key(p.b)) is not None
         for k in ("all", p.split):
             row = out.setdefault(k, [0, 0])
             row[0 if p.same else 1] += blocked
@@ -312,7 +336,7 @@ def word_tier_merges(matcher: HybridMatcher, dev: list[LabelledPair], rows: list
                      floor: float = 0.95, min_pairs: int = 20) -> list[bool]:
     """Which dev pairs the certified word tiers (exact, word overlap, containment) merge, as
     :func:`calibrate` certifies them."""
-    lex_grid = [t for t in JACCARD_GRID if t >= matcher.jaccard_threshold - 1e-9]
+    lex_grid = lexical_grid(matcher)
     return certify_word_tiers(dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
                               [r.cosine if r.contained and not r.opposed else None for r in rows],
                               lex_grid, target, floor, min_pairs)[2]

@@ -8,8 +8,8 @@ from interview_core.config.settings import DedupSettings
 from interview_core.dedup.calibration import Calibration, load_calibration, save_calibration
 from interview_core.dedup.evaluation import LabelledPair, load_pairs
 from interview_core.dedup.matcher import HybridMatcher, strictest
-from interview_core.dedup.tuning import (JACCARD_GRID, calibrate, certified, certify, certify_word_tiers,
-                                         wilson_lower)
+from interview_core.dedup.tuning import (JACCARD_GRID, calibrate, certified, certify, certify_common,
+                                         certify_word_tiers, wilson_lower)
 
 LEX_GRID = [t for t in JACCARD_GRID if t >= 0.75]
 
@@ -60,31 +60,46 @@ def test_certify_with_the_bound_on_each_type_alone():
         "attribute": 0.6}
 
 
-def test_certify_counts_the_earlier_tiers_merges():
+def test_certify_counts_only_the_tiers_own_merges():
     # 50 right merges by an earlier tier; this tier reaches 3 paraphrases at 0.6 and 1 different pair at
-    # 0.5. At 0.5: 53 / 54 = 0.981 >= 0.95 and the pooled bound 0.92 < 0.95; from 0.51 on 53 / 53 but
-    # the bound, 0.9514, is met only then. The type's own check takes the lowest (0.5), the pooled check
-    # then fails: the tier is off.
+    # 0.5. Until wave 6 the earlier merges were pooled in (53 / 53 from 0.51 on: certified); on its own
+    # merges the tier has 3 / 3 at best, a Wilson bound of 3 / 5.706 = 0.526: off.
     rows = ([("attribute", True, None, True)] * 50 + [("attribute", True, 0.6, False)] * 3
             + [("attribute", False, 0.5, False)])
     pairs, earlier, scores = table(rows)
     assert certify(pairs, earlier, scores, [0.5, 0.51, 0.7], 0.95, 0.95, 20, fallback=True, own_bound=False) == {}
-    # With a precision floor of 0.99 the type's threshold rises above the wrong pair: certified.
-    assert certify(pairs, earlier, scores, [0.5, 0.51, 0.7], 0.95, 0.99, 20, fallback=True, own_bound=False) == {
-        "attribute": 0.51, "default": 0.51}
+    assert certify_common(pairs, earlier, scores, [0.5, 0.51, 0.7], 0.95, 0.95, 20) == {}
+    # 52 paraphrases of its own at 0.6 reach 52 / 54.706 = 0.9505 from 0.51 on (at 0.5 the different pair
+    # brings the bound down): certified there, one threshold for every type.
+    rows = [("attribute", True, 0.6, False)] * 30 + [("goal", True, 0.6, False)] * 22 + [("goal", False, 0.5, False)]
+    pairs, earlier, scores = table(rows)
+    assert certify_common(pairs, [False] * 53, scores, [0.5, 0.51, 0.7], 0.95, 0.95, 20) == {
+        "attribute": 0.51, "goal": 0.51, "default": 0.51}
 
 
-def test_the_word_tiers_are_certified_together():
-    # 50 paraphrases merged by word overlap (0.8), 3 more only by containment (cosine 0.6): 53 error-free
-    # merges reach the bound (0.9514), 50 alone do not (50 / 52.706 = 0.9487).
+def test_certify_common_keeps_each_types_precision():
+    # 60 attribute paraphrases at 0.9 and, for goals (20 pairs), 18 paraphrases and 2 different pairs at
+    # 0.8: pooled at 0.8, 78 / 80 = 0.975 with a bound of 0.924 (and goals 18 / 20 = 0.90 < 0.95); at
+    # 0.81 the 60 attribute merges alone (bound 0.957), goals merging nothing: certified at 0.81.
+    rows = ([("attribute", True, 0.9, False)] * 60 + [("goal", True, 0.8, False)] * 18
+            + [("goal", False, 0.8, False)] * 2)
+    pairs, earlier, scores = table(rows)
+    assert certify_common(pairs, earlier, scores, [0.8, 0.81], 0.95, 0.95, 20) == {
+        "attribute": 0.81, "goal": 0.81, "default": 0.81}
+    assert certify_common(pairs, earlier, scores, [0.8], 0.95, 0.95, 20) == {}
+
+
+def test_the_word_tiers_are_certified_each_on_its_own_merges():
+    # 50 paraphrases merged by word overlap (0.8), 3 more only by containment (cosine 0.6): 50 alone miss
+    # the bound (50 / 52.706 = 0.9487), 3 alone too: both tiers off (pooled, wave 6 certified both).
     pairs = [LabelledPair("library", "dev", "attribute", "a", "b", True)] * 53
     exact, overlaps = [False] * 53, [0.8] * 50 + [0.5] * 3
     inside = [None] * 50 + [0.6] * 3
-    lexical, contained, merged = certify_word_tiers(pairs, exact, overlaps, inside, LEX_GRID, 0.95, 0.95, 20)
-    assert lexical == {"attribute": 0.75, "default": 0.75} and contained == {"attribute": 0.4, "default": 0.4}
-    assert all(merged)
-    # Without the containment merges the overlap tier alone misses the bound: both tiers are off.
-    assert certify_word_tiers(pairs, exact, overlaps, [None] * 53, LEX_GRID, 0.95, 0.95, 20) == ({}, {}, exact)
+    assert certify_word_tiers(pairs, exact, overlaps, inside, LEX_GRID, 0.95, 0.95, 20) == ({}, {}, exact)
+    # When the overlap tier is off, the containment tier is judged on every pair it decides: 53 contained
+    # pairs (their words all match) certify it alone.
+    lexical, contained, merged = certify_word_tiers(pairs, exact, overlaps, [0.6] * 53, LEX_GRID, 0.95, 0.95, 20)
+    assert lexical == {} and contained == {"attribute": 0.4, "default": 0.4} and all(merged)
     # Without a model (no containment tier) 53 overlap merges certify the overlap tier alone.
     lexical, contained, merged = certify_word_tiers(pairs, exact, [0.8] * 53, None, LEX_GRID, 0.95, 0.95, 20)
     assert lexical == {"attribute": 0.75, "default": 0.75} and contained == {} and all(merged)

@@ -64,7 +64,7 @@ def hand_made():
 
 
 def test_canonical_metrics_on_a_hand_made_graph():
-    cg = CanonicalGraph(HybridMatcher(DedupSettings(embeddings_enabled=False)), min_support=2)
+    cg = CanonicalGraph(HybridMatcher(DedupSettings(embeddings_enabled=False), use_calibration=False), min_support=2)
     nodes, edges = hand_made()
     cg.update(nodes, edges, 1)
     texture = cg.slot_of("a1")
@@ -83,7 +83,7 @@ def test_canonical_metrics_on_a_hand_made_graph():
 
 
 def test_empty_canonical_graph_metrics():
-    cg = CanonicalGraph(HybridMatcher(DedupSettings(embeddings_enabled=False)))
+    cg = CanonicalGraph(HybridMatcher(DedupSettings(embeddings_enabled=False), use_calibration=False))
     assert cg.metrics()["concept_count"] == 0 and cg.metrics()["max_depth"] == 0 and cg.metrics()["avg_support"] == 0.0
     assert cg.turn_new_slot_counts() == []
 
@@ -100,12 +100,12 @@ def test_aggregate_edges_skips_unmapped_and_inside_slot_edges():
 
 
 def test_round_trip_keeps_slots_mapping_edges_and_turn_history():
-    cg = CanonicalGraph(HybridMatcher(DedupSettings(embeddings_enabled=False)), min_support=2)
+    cg = CanonicalGraph(HybridMatcher(DedupSettings(embeddings_enabled=False), use_calibration=False), min_support=2)
     nodes, edges = hand_made()
     cg.update(nodes, edges, 2)
     data = cg.to_dict()
     assert set(data) == {"slots", "edges", "mapping"} and all("id" in s for s in data["slots"])
-    back = CanonicalGraph.from_dict(data, HybridMatcher(DedupSettings(embeddings_enabled=False)), 2, last_turn=4)
+    back = CanonicalGraph.from_dict(data, HybridMatcher(DedupSettings(embeddings_enabled=False), use_calibration=False), 2, last_turn=4)
     assert back.to_dict() == data and back.metrics() == cg.metrics()
     assert back.turn_new_slot_counts() == [0, 3, 0, 0]
     r = back.update(nodes + [node("n9", "the texture is creamy", utterances=("u9",), turn=5)], edges, 5)

@@ -33,7 +33,7 @@ def test_evaluate_counts_per_split():
     pairs = [LabelledPair("d", "dev", "attribute", "proper foam", "proper froth", True),
              LabelledPair("d", "heldout", "attribute", "cheap", "expensive", False),
              LabelledPair("d", "heldout", "attribute", "security", "safety", True)]
-    results, outcomes = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)), pairs)
+    results, outcomes = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False), use_calibration=False), pairs)
     assert (results["all"].tp, results["all"].fn, results["all"].tn) == (1, 1, 1)
     assert results["dev"].recall == 1.0 and results["heldout"].recall == 0.0
     assert [o.method for o in outcomes] == ["jaccard", None, None]
@@ -48,9 +48,14 @@ def test_lexical_fallback_keeps_precision_on_every_split():
     assert all(c.precision >= 0.95 for split, c in results.items() if split not in measured)
     assert measured <= set(results)
     # a floor on the splits a test may target (the measured-only splits count in "all" too); the recall goal is
-    # the embedding path's (interview bench dedup)
-    # (dev 0.197 once the wave-6 dev pairs, mostly paraphrases sharing few words, were added)
-    assert results["dev"].recall >= 0.19 and results["heldout"].recall >= 0.25
+    # the embedding path's (interview bench dedup). Without a model only the word-overlap tier can run, and
+    # only when the dev pairs certify it on its own merges (wave 7); else exact matches alone.
+    from interview_core.dedup.calibration import load_calibration
+
+    if load_calibration().jaccard_thresholds:
+        assert results["dev"].recall >= 0.19 and results["heldout"].recall >= 0.25
+    else:
+        assert set(results["all"].by_method) <= {"exact"}
 
 
 def test_time_turns_and_summary():
@@ -112,4 +117,6 @@ def test_cli_bench_dedup_prints_the_guard_blocks_by_role_and_on_words(capsys):
 
     # The guard by role blocks fewer dev paraphrases than the guard on words (17 before wave 4; 36 once the
     # wave-5 dev pairs were added; 50 with the wave-6 dev pairs; 84 with the wave-7 dev pairs).
+    # WAVE7_WORDS in wave 7: the guard on words also calls apart a minimal pair with a word WordNet does not
+    # know, and a second concept joined by and/or (the restriction guard's one rule that needs no parse).
     assert dev_blocks("roles") < dev_blocks("words") == 84

@@ -166,20 +166,24 @@ def test_containment_tier_merges_paraphrases_and_never_opposites(roles_lexicon, 
 
     # Every label on one of two nearby vectors: cosine 0.6, below the embedding threshold, above the floor.
     near, other = unit(1, 0), unit(0.6, 0.8)
-    labels = ["quiet study desks", "the study desks are quiet at weekends and evenings", "warm reading room",
-              "the reading room stays warm in winter", "warm reading room without draughts", "the reading room is not warm"]
+    labels = ["quiet study desks", "the study desks stay quiet all day", "warm reading room",
+              "the reading room stays warm", "warm reading room without draughts", "the reading room is not warm",
+              "the study desks are quiet at weekends and evenings", "the reading room stays warm in winter"]
     vectors = {x: (near if i % 2 == 0 else other) for i, x in enumerate(labels)}
     m = HybridMatcher(DedupSettings(embedding_threshold=0.9), lexicon=roles_lexicon, encoder=fake_encoder(vectors))
-    m.contained_thresholds = {"default": 0.5}
-    longer, short = "the study desks are quiet at weekends and evenings", "quiet study desks"
+    m.contained_thresholds, m.jaccard_thresholds = {"default": 0.5}, {}  # the containment tier alone
+    longer, short = "the study desks stay quiet all day", "quiet study desks"
     assert m.lexicon.overlap(m.key(short), m.key(longer)) < m.jaccard_threshold
     hit = m.match(longer, "attribute", [("n1", short)])
     assert hit is not None and hit.method == "contained"
-    assert m.match("the reading room stays warm in winter", "attribute", [("n1", "warm reading room")]).method == "contained"
+    assert m.match("the reading room stays warm", "attribute", [("n1", "warm reading room")]).method == "contained"
     # negation on "warm", which the other label matches
     assert m.match("the reading room is not warm", "attribute", [("n1", "warm reading room")]) is None
-    m.contained_thresholds = {"default": 0.7}  # the floor applies
+    # the added words restrict the thing to part of it (wave 7's restriction guard): another concept
+    assert m.match("the study desks are quiet at weekends and evenings", "attribute", [("n1", short)]) is None
     assert m.match("the reading room stays warm in winter", "attribute", [("n1", "warm reading room")]) is None
+    m.contained_thresholds = {"default": 0.7}  # the floor applies
+    assert m.match("the reading room stays warm", "attribute", [("n1", "warm reading room")]) is None
     m.contained_thresholds = {}  # no calibration: the tier is off
     assert m.match(longer, "attribute", [("n1", short)]) is None
 

@@ -133,15 +133,15 @@ def test_no_tier_reading_a_vector_certified_means_the_turn_embeds_nothing():
 
 
 def test_containment_alone_embeds_only_the_contained_candidates_lazily():
-    enc = FakeEncoder({"parking": unit(1, 0), "parking close to the entrance": unit(0.8, 0.6)})  # cosine 0.8
+    enc = FakeEncoder({"bike storage": unit(1, 0), "offering bike storage": unit(0.8, 0.6)})  # cosine 0.8
     m = HybridMatcher(DedupSettings(), encoder=enc, calibration=certified(contained={"default": 0.4}))
-    m.prepare(["parking close to the entrance", "long queues", "friendly staff"])
+    m.prepare(["offering bike storage", "long queues", "friendly staff"])
     assert enc.calls == []
-    hit = m.match("parking close to the entrance", "attribute",
-                  [("n1", "long queues"), ("n2", "parking"), ("n3", "friendly staff")])
+    hit = m.match("offering bike storage", "attribute",
+                  [("n1", "long queues"), ("n2", "bike storage"), ("n3", "friendly staff")])
     assert (hit.node_id, hit.method) == ("n2", "contained")
     # one batch: the label and its container, with the turn's other labels (waiting since prepare)
-    assert enc.calls == [["parking close to the entrance", "parking", "long queues", "friendly staff"]]
+    assert enc.calls == [["offering bike storage", "bike storage", "long queues", "friendly staff"]]
     m.similarity("long queues", "friendly staff")  # e.g. a signal reading the turn's labels: no new call
     assert len(enc.calls) == 1
 

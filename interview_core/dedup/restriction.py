@@ -1,0 +1,106 @@
+"""Words one label adds to the other that change what it names: the restriction guard.
+
+The word tiers merge two labels when most of their content words match (:mod:`.contrast`'s alignment). A
+label that keeps every word of the other and *adds* some can still name another thing:
+
+- ``coordination``: the longer label joins a second concept with "and"/"or" ("price" / "price and
+  quality"): two concepts are not one;
+- ``head``: an added noun takes a matched word as its modifier ("battery" / "battery charger"): the
+  longer label names a kind of the added noun, no longer the shorter label's thing;
+- ``modifier``: an added word depending on a matched word directly, placed before it or a modifier
+  after it, restricts it ("parking" / "free parking", "classes" / "evening classes", "booking" /
+  "booking online"): a kind of the thing, another concept, as a hyponym is;
+- ``complement``: an added noun that is the object of a preposition (attached to a matched word or to
+  the clause around it) ("classes" / "classes for kids", "quiet desks" / "the desks are quiet at
+  weekends"): the referent restricted to part of the thing;
+- ``clause``: an added verb heading a clause on a matched word ("staff" / "staff who speak French",
+  "fresh bread" / "fresh bread delivered daily"): a restriction by what the thing does or undergoes;
+- ``predicate``: an added adjective said of the thing ("the delivery" / "the delivery is late",
+  "changing rooms" / "changing rooms that are clean"): a claim about it, not the thing itself;
+- ``stance``: an added word that judges or compares (a clear VADER stance the other label does not
+  carry, a comparative or superlative, "too", "enough"): "the staff" / "the staff are rude", "music" /
+  "music that is too loud".
+
+Only the *added* words count, and only when one label contains the other (every content word of the
+shorter one matched); coordination counts whenever the label joining it has words the other lacks. Each rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is
+checked (it needs the words alone). Pure functions of their arguments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .contrast import Alignment
+from .syntax import LabelSyntax
+
+COORDINATORS = frozenset({"and", "or", "nor", "plus"})
+DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
+COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
+RULES = ("coordination", "head", "modifier", "complement", "clause", "predicate", "stance")
+MODIFIERS = frozenset({"amod", "advmod", "npadvmod", "nummod", "compound", "appos"})  # after the word too
+PREDICATIVE = frozenset({"acomp", "attr", "oprd"})
+CLAUSES = frozenset({"acl", "relcl"})
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+COMPLEMENTS = frozenset({"acomp", "attr", "oprd", "xcomp", "ccomp", "dobj"})
+
+
+def coordination(tokens_a: list[str], tokens_b: list[str], al: Alignment) -> str | None:
+    """``"coordination x"`` when one label joins words with a coordinator ``x`` the other lacks and has
+    words the other does not match ("price" / "price and quality"); None otherwise ("sets up and clears
+    away" / "does the setting up and tidying": both coordinate; labels sharing no word are not concerned)."""
+    if not al.matched:
+        return None
+    for tokens, other, extra in ((tokens_a, tokens_b, al.left_a), (tokens_b, tokens_a, al.left_b)):
+        joined = [t for t in tokens if t in COORDINATORS and t not in other]
+        if joined and extra:
+            return f"coordination {joined[0]}"
+    return None
+
+
+def added_words(al: Alignment) -> tuple[int, tuple[int, ...], set[int]] | None:
+    """For a pair where one label contains the other (words matched and only one side has words left
+    over): ``(side, added indices, matched indices)`` of the longer label, side 0 for the first label;
+    None otherwise."""
+    if not al.matched or (al.left_a and al.left_b) or not (al.left_a or al.left_b):
+        return None
+    if al.left_a:
+        return 0, al.left_a, {i for i, _ in al.matched}
+    return 1, al.left_b, {j for _, j in al.matched}
+
+
+def _predicate(s: LabelSyntax, e: int, matched: set[int]) -> bool:
+    """True when added verb ``e`` says something of a matched subject and nothing matched completes it
+    ("compost" / "compost delivered weekly"); a linking verb whose complement is matched ("warm room" /
+    "the room stays warm") is no new predicate."""
+    deps = [(m, s.roles[m]) for m in matched if s.roles[m] is not None and s.roles[m].head == e]
+    return any(r.dep in SUBJECTS for _, r in deps) and not any(r.dep in COMPLEMENTS for _, r in deps)
+
+
+def restricting(s: LabelSyntax, words: tuple[str, ...], added: tuple[int, ...], matched: set[int],
+                stance: Callable[[str], float], other_stance: float, at: float = 0.2,
+                rules: frozenset[str] | set[str] = frozenset(RULES)) -> str | None:
+    """Why the ``added`` content words of a label (``words``, parse ``s``) restrict or judge what its
+    ``matched`` words name (see the module docstring), or None. ``stance(word)``: a VADER-like compound
+    score of one word; ``other_stance``: the other label's; ``at``: a clear stance. ``rules`` chooses the
+    rules checked (all by default; the benchmark switches one off to measure it)."""
+    for e in added:
+        r = s.roles[e]
+        if r is None:
+            continue
+        if "head" in rules and r.pos == "NOUN" and any(
+                s.roles[m] is not None and s.roles[m].head == e and not s.roles[m].via and m < e for m in matched):
+            return f"head {words[e]}"
+        if "modifier" in rules and r.head in matched and not r.via and (e < r.head or r.dep in MODIFIERS):
+            return f"modifier {words[e]}"
+        if "complement" in rules and r.pos == "NOUN" and r.dep == "pobj" and r.via:
+            return f"complement {r.via[0]} {words[e]}"
+        if "clause" in rules and r.pos == "VERB" and (r.dep in CLAUSES and r.head in matched or _predicate(s, e, matched)):
+            return f"clause {words[e]}"
+        if "predicate" in rules and r.pos == "ADJ" and r.dep in PREDICATIVE:
+            return f"predicate {words[e]}"
+        if "stance" in rules:
+            score = stance(words[e])
+            judged = abs(score) >= at and not (other_stance * score > 0 and abs(other_stance) >= at)
+            if judged or r.tag in COMPARATIVE_TAGS or words[e] in DEGREE:
+                return f"stance {words[e]}"
+    return None
