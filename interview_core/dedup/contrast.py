@@ -56,10 +56,16 @@ class Alignment:
 
 
 def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str, ...], stems_b: tuple[str, ...],
-          wordnet: WordNet | None = None) -> Alignment:
+          wordnet: WordNet | None = None, pos_a: tuple[str | None, ...] | None = None,
+          pos_b: tuple[str | None, ...] | None = None) -> Alignment:
     """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses), then
     words WordNet puts side by side (:func:`close_words`: "taste"/"flavour", "queues"/"lines",
-    "theft"/"stolen"), never an antonym pair."""
+    "theft"/"stolen"), never an antonym pair. ``pos_a``/``pos_b``: each word's WordNet part of speech as
+    the label's parse uses it (None: unknown), so that a word matches another only in the sense it is
+    used in ("back to running" / "back to work": the verb "run" shares a sense with the verb "work", the
+    gerund with the noun none)."""
+    pa = pos_a or (None,) * len(words_a)
+    pb = pos_b or (None,) * len(words_b)
     free_b = list(range(len(words_b)))
     matched: list[tuple[int, int]] = []
     pending = []
@@ -73,13 +79,13 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
     same_stem = len(matched)
     if wordnet is not None:
         for i in list(pending):
-            j = next((j for j in free_b if wordnet.synonyms(words_a[i], words_b[j], 3)), None)
+            j = next((j for j in free_b if wordnet.synonyms(words_a[i], words_b[j], 3, pa[i], pb[j])), None)
             if j is not None:
                 matched.append((i, j))
                 free_b.remove(j)
                 pending.remove(i)
         for i in list(pending):
-            j = next((j for j in free_b if close_words(words_a[i], words_b[j], wordnet)), None)
+            j = next((j for j in free_b if close_words(words_a[i], words_b[j], wordnet, pa[i], pb[j])), None)
             if j is not None:
                 matched.append((i, j))
                 free_b.remove(j)
@@ -88,14 +94,16 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
                      same_stem, tuple(pending), tuple(free_b))
 
 
-def close_words(x: str, y: str, wordnet: WordNet) -> bool:
+def close_words(x: str, y: str, wordnet: WordNet, pos_x: str | None = None, pos_y: str | None = None) -> bool:
     """True when WordNet lets ``x`` stand for ``y`` in a label: a shared synset over any sense, or one step
     across (similar-to, derivation, also-see, pertainym, attribute), and never an antonym pair: "strong
     taste" / "strong flavour", "long queues" / "long lines", "bike theft" / "bike being stolen". A
-    hypernym or hyponym is not enough ("strength" / "endurance": a kind of a thing is another concept)."""
+    hypernym or hyponym is not enough ("strength" / "endurance": a kind of a thing is another concept).
+    ``pos_x``/``pos_y``: the parts of speech the labels use the words in (see :func:`align`)."""
     if not (wordnet.known(x) and wordnet.known(y)) or wordnet.antonyms(x, y):
         return False
-    return wordnet.synonyms(x, y) or wordnet.adjacent(x, y) or wordnet.adjacent(y, x)
+    return (wordnet.synonyms(x, y, None, pos_x, pos_y) or wordnet.adjacent(x, y, 4, None, pos_y)
+            or wordnet.adjacent(y, x, 4, None, pos_x))
 
 
 def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset = frozenset(),

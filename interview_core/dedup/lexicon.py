@@ -19,7 +19,7 @@ from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
 from .contrast import Alignment, compound_score, align, contrast, opposite_polarity, particle_contrast
-from .restriction import RULES, added_words, coordination, restricting
+from .restriction import RULES, added_words, coordination, inversion, restricting, voice
 from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
 from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
                    stem, tokenize)
@@ -27,6 +27,7 @@ from .wordnet import WordNet, get_wordnet
 
 DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup.yaml"
 _NOT = "\u00ac"  # marks a negation inside the term sequence so synonym phrases can absorb it
+WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}  # coarse part of speech -> WordNet's
 
 
 class DedupConfig(BaseModel):
@@ -158,7 +159,13 @@ class Lexicon:
     @lru_cache(maxsize=65536)
     def alignment(self, a: LabelKey, b: LabelKey) -> Alignment:
         """Word alignment of two keys (equal stems, then WordNet synonyms); see :mod:`.contrast`."""
-        return align(a.words, a.stems, b.words, b.stems, self.wordnet)
+        return align(a.words, a.stems, b.words, b.stems, self.wordnet, self.parts_of_speech(a), self.parts_of_speech(b))
+
+    def parts_of_speech(self, key: LabelKey) -> tuple[str | None, ...] | None:
+        """Each content word's WordNet part of speech (n, v, a, r) as the label's parse uses it, None for a
+        word of another kind or without a role; None without a parse."""
+        s = self.syntax(key)
+        return None if s is None else tuple(None if r is None else WORDNET_POS.get(r.pos) for r in s.roles)
 
     def contained(self, a: LabelKey, b: LabelKey) -> bool:
         """True when one label only adds words to the other: every content word of the shorter label (its
@@ -191,15 +198,22 @@ class Lexicon:
     def restriction(self, a: LabelKey, b: LabelKey) -> str | None:
         """Why the words one label adds to the other change what it names (:mod:`.restriction`: a second
         concept joined by and/or, a new head noun, a restricting modifier or complement, a judgement), or
-        None. Only the rules in :attr:`restrictions` are checked; without a parse only coordination."""
+        the words both share stand in other roles (swapped, or passive in one), or None. Only the rules in :attr:`restrictions` are checked; without a parse only coordination."""
         al = self.alignment(a, b)
         rules = self.restrictions
         if "coordination" in rules:
             found = coordination(tokenize(a.text), tokenize(b.text), al)
             if found is not None:
                 return found
+        sa = self.syntax(a)
+        sb = self.syntax(b) if sa is not None else None
+        if sa is not None and sb is not None:
+            for rule, check in (("inversion", inversion), ("voice", voice)):
+                found = check(al, a.stems, b.stems, sa, sb, a.words) if rule in rules else None
+                if found is not None:
+                    return found
         added = added_words(al)
-        if added is None or not (rules - {"coordination"}):
+        if added is None or not (rules - {"coordination", "inversion", "voice"}):
             return None
         side, extra, matched = added
         longer, shorter = (a, b) if side == 0 else (b, a)

@@ -17,12 +17,17 @@ label that keeps every word of the other and *adds* some can still name another 
   "fresh bread" / "fresh bread delivered daily"): a restriction by what the thing does or undergoes;
 - ``predicate``: an added adjective said of the thing ("the delivery" / "the delivery is late",
   "changing rooms" / "changing rooms that are clean"): a claim about it, not the thing itself;
+- ``inversion``: the same words in swapped roles ("try before you buy" / "buy before you try"): a word
+  that depends on another in one label heads it in the other;
+- ``voice``: the same word as a passive participle said of someone in one label and not in the other
+  ("feeling in control" / "feeling controlled"): the one acting and the one acted on swap;
 - ``stance``: an added word that judges or compares (a clear VADER stance the other label does not
   carry, a comparative or superlative, "too", "enough"): "the staff" / "the staff are rude", "music" /
   "music that is too loud".
 
 Only the *added* words count, and only when one label contains the other (every content word of the
-shorter one matched); coordination counts whenever the label joining it has words the other lacks. Each rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is
+shorter one matched); coordination counts whenever the label joining it has words the other lacks;
+inversion and voice compare the words both labels share (same stem), whatever else they have. Each rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is
 checked (it needs the words alone). Pure functions of their arguments.
 """
 
@@ -36,7 +41,7 @@ from .syntax import LabelSyntax
 COORDINATORS = frozenset({"and", "or", "nor", "plus"})
 DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
 COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
-RULES = ("coordination", "head", "modifier", "complement", "clause", "predicate", "stance")
+RULES = ("coordination", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice")
 MODIFIERS = frozenset({"amod", "advmod", "npadvmod", "nummod", "compound", "appos"})  # after the word too
 PREDICATIVE = frozenset({"acomp", "attr", "oprd"})
 CLAUSES = frozenset({"acl", "relcl"})
@@ -103,4 +108,50 @@ def restricting(s: LabelSyntax, words: tuple[str, ...], added: tuple[int, ...], 
             judged = abs(score) >= at and not (other_stance * score > 0 and abs(other_stance) >= at)
             if judged or r.tag in COMPARATIVE_TAGS or words[e] in DEGREE:
                 return f"stance {words[e]}"
+    return None
+
+
+def _same_words(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
+                sb: LabelSyntax) -> list[tuple[int, int]]:
+    """Matched word pairs with the same stem and the same part of speech (a noun, verb, adjective or
+    adverb: "before" in "try before you buy" is neither), both with a role."""
+    return [(i, j) for i, j in al.matched if stems_a[i] == stems_b[j] and sa.roles[i] is not None
+            and sb.roles[j] is not None and sa.roles[i].pos == sb.roles[j].pos and sa.roles[i].pos in CONTENT]
+
+
+def inversion(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
+              sb: LabelSyntax, words_a: tuple[str, ...]) -> str | None:
+    """``"inversion x/y"`` when two words both labels share stand in swapped roles: ``y`` depends on ``x``
+    in the first label and ``x`` on ``y`` in the second by the same relation ("try before you buy" /
+    "buy before you try": each time a clause "before" the other); None otherwise. A change of relation
+    is a reading of the fragment, not a swap ("long opening hours" / "opening hours long")."""
+    same = _same_words(al, stems_a, stems_b, sa, sb)
+    for i, j in same:
+        for k, l in same:
+            if i != k and sa.roles[k].head == i and sb.roles[j].head == l and sa.roles[k].dep == sb.roles[j].dep:
+                return f"inversion {words_a[i]}/{words_a[k]}"
+    return None
+
+
+CONTENT = frozenset({"NOUN", "VERB", "ADJ", "ADV"})
+ACTIVE_TAGS = frozenset({"VB", "VBG", "VBZ", "VBP"})  # a verb that is not a participle or past form
+PASSIVE_PLACES = PREDICATIVE | {"xcomp", "ccomp"}  # a complement of another word, not a label of its own
+
+
+def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
+          sb: LabelSyntax, words_a: tuple[str, ...]) -> str | None:
+    """``"voice x"`` when a word both labels share (same stem) is, in exactly one of them, a past
+    participle standing as what is said of someone ("feeling controlled", not the modifier of
+    "controlled portions" nor a label of its own, "insured"), and in the other a noun or a verb that is
+    no participle: being acted on, as against acting or the thing itself ("feeling in control"); an
+    adjective ("feel energised" / "feeling energized") is no such contrast. None otherwise."""
+    for i, j in al.matched:
+        if stems_a[i] != stems_b[j] or sa.roles[i] is None or sb.roles[j] is None:
+            continue
+        ra, rb = sa.roles[i], sb.roles[j]
+        pa = ra.tag == "VBN" and ra.dep in PASSIVE_PLACES
+        pb = rb.tag == "VBN" and rb.dep in PASSIVE_PLACES
+        other = rb if pa else ra
+        if pa != pb and (other.pos == "NOUN" or other.tag in ACTIVE_TAGS):
+            return f"voice {words_a[i]}"
     return None

@@ -189,19 +189,34 @@ class WordNet:
         return any(self._antonym_keys(s, la) & cluster_b for s in sa) or any(
             self._antonym_keys(s, lb) & cluster_a for s in sb)
 
-    @lru_cache(maxsize=65536)
-    def synonyms(self, a: str, b: str, senses: int | None = None) -> bool:
-        """True when ``a`` and ``b`` share a synset (as base forms: "froth"/"foam", "image"/"picture")."""
-        ka = {s.key for s in self.synsets(a, senses=senses)}
-        return bool(ka) and any(s.key in ka for s in self.synsets(b, senses=senses))
+    def senses_as(self, word: str, pos: str | None, senses: int | None = None) -> tuple[Synset, ...]:
+        """``word``'s synsets of part of speech ``pos`` (n, v, a, r: how the label's parse uses it), or of
+        every part of speech when ``pos`` is None or WordNet has none of that part of speech for it (a
+        parse of a short fragment can be wrong: "kibble" read as an adjective)."""
+        if pos is not None:
+            found = self.synsets(word, pos, senses)
+            if found:
+                return found
+        return self.synsets(word, senses=senses)
 
     @lru_cache(maxsize=65536)
-    def adjacent(self, a: str, b: str, senses: int = 4) -> bool:
+    def synonyms(self, a: str, b: str, senses: int | None = None, pos_a: str | None = None,
+                 pos_b: str | None = None) -> bool:
+        """True when ``a`` and ``b`` share a synset (as base forms: "froth"/"foam", "image"/"picture"); with
+        ``pos_a``/``pos_b`` (the parts of speech the labels use them in), only among the senses of those
+        parts of speech (:meth:`senses_as`): "running" (a verb in "back to running") and "work" (a noun in
+        "back to work") share only a verb sense."""
+        ka = {s.key for s in self.senses_as(a, pos_a, senses)}
+        return bool(ka) and any(s.key in ka for s in self.senses_as(b, pos_b, senses))
+
+    @lru_cache(maxsize=65536)
+    def adjacent(self, a: str, b: str, senses: int = 4, pos_a: str | None = None, pos_b: str | None = None) -> bool:
         """True when one sense of ``a`` links to one of ``b`` in a single step *across* the hierarchy:
         similar-to, also-see, derivation, pertainym or attribute ("theft" -> "steal", "free" -> "freedom",
-        "quiet" -> "silent"); hypernym and hyponym steps are not across (a kind is not a paraphrase)."""
-        target = {s.key for s in self.synsets(b, senses=senses)}
-        return bool(target) and any(k in target for s in self.synsets(a, senses=senses)
+        "quiet" -> "silent"); hypernym and hyponym steps are not across (a kind is not a paraphrase). With
+        ``pos_a``/``pos_b``, only senses of those parts of speech (:meth:`senses_as`)."""
+        target = {s.key for s in self.senses_as(b, pos_b, senses)}
+        return bool(target) and any(k in target for s in self.senses_as(a, pos_a, senses)
                                     for sym, k, _, _ in s.pointers if sym in _ACROSS)
 
     @lru_cache(maxsize=65536)

@@ -8,7 +8,7 @@ from interview_core.config.settings import DedupSettings
 from interview_core.dedup.contrast import Alignment
 from interview_core.dedup.lexicon import default_lexicon
 from interview_core.dedup.matcher import HybridMatcher
-from interview_core.dedup.restriction import RULES, added_words, coordination, restricting
+from interview_core.dedup.restriction import RULES, added_words, coordination, inversion, restricting, voice
 from interview_core.dedup.syntax import LabelSyntax, Role
 
 
@@ -120,7 +120,7 @@ def test_restricting_hand_table():
     assert restricting(argument, ("give", "something"), (1,), {0}, flat, 0.0) is None  # an object, no modifier
     predicative = LabelSyntax((_role("NOUN", -2, "nsubj"), _role("ADJ", -2, "acomp")), ())
     assert restricting(predicative, ("tray", "clean"), (1,), {0}, flat, 0.0) == "predicate clean"
-    assert set(RULES) == {"coordination", "head", "modifier", "complement", "clause", "predicate", "stance"}
+    assert set(RULES) == {"coordination", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice"}
 
 
 def test_added_words_and_coordination_hand_table():
@@ -132,3 +132,52 @@ def test_added_words_and_coordination_hand_table():
     assert coordination(["hose"], ["hose", "and", "reel"], contains) == "coordination and"
     assert coordination(["hose", "and", "reel"], ["hose", "and", "reel", "cover"], contains) is None  # both coordinate
     assert coordination(["pond"], ["hose", "and", "reel"], Alignment((), ("pond",), ("hose", "reel"))) is None  # nothing shared
+
+
+def test_words_match_only_in_the_part_of_speech_the_label_uses_them_in(lex):
+    # The verb "run" shares a sense with the verb "work" (a machine runs / works); the gerund "running" and
+    # the noun "work" share none: on d1d64a6 the two labels aligned word for word and the containment tier
+    # merged them.
+    al = lex.alignment(lex.key("getting back into running"), lex.key("getting back into work"))
+    assert al.only_a == ("running",) and al.only_b == ("work",)
+    wn = lex.wordnet
+    assert wn.synonyms("running", "work") and not wn.synonyms("running", "work", None, "v", "n")
+    assert wn.synonyms("running", "work", None, "v", "v")
+    # a part of speech WordNet does not have for the word falls back to all of its senses
+    assert wn.senses_as("froth", "a") == wn.synsets("froth")
+    assert lex.alignment(lex.key("milk froth"), lex.key("milk foam")).only_a == ()
+
+
+def test_the_same_words_in_swapped_roles_or_in_the_passive_are_apart(lex):
+    assert lex.apart(lex.key("save before you spend"), lex.key("spend before you save")) == "inversion save/spend"
+    assert lex.apart(lex.key("long opening hours"), lex.key("opening hours long")) is None  # a reading, no swap
+    assert lex.apart(lex.key("walk before you run"), lex.key("run before you walk")).startswith("inversion")
+    assert lex.apart(lex.key("feel watched"), lex.key("feel like watching")) == "voice watched"
+    assert lex.apart(lex.key("feeling in charge"), lex.key("feeling charged")).startswith("voice")
+    # participles on both sides, an adjective, or the participle as the label itself: no contrast of voice
+    assert lex.apart(lex.key("feel rested"), lex.key("feeling rested")) is None
+    assert lex.apart(lex.key("feel energised"), lex.key("feeling energized")) is None
+    assert lex.restriction(lex.key("insured"), lex.key("has insurance")) is None
+    # A known cost: "feeling supported" / "feeling of support" say the same, and the voice rule parts them.
+    assert lex.apart(lex.key("feeling supported"), lex.key("feeling of support")) == "voice supported"
+
+
+def test_inversion_and_voice_hand_table():
+    al = Alignment(((0, 1), (1, 0)), (), (), 2)
+    a = LabelSyntax((_role("VERB", -1, "ROOT", "VB"), _role("VERB", 0, "advcl", "VBP")), ())
+    b = LabelSyntax((_role("VERB", -1, "ROOT", "VB"), _role("VERB", 0, "advcl", "VBP")), ())
+    # a: word 1 ("dry") depends on word 0 ("wash"); b: "wash" (b1) depends on "dry" (b0)
+    assert inversion(al, ("wash", "dry"), ("dry", "wash"), a, b, ("wash", "dry")) == "inversion wash/dry"
+    assert inversion(Alignment(((0, 0), (1, 1)), (), (), 2), ("wash", "dry"), ("wash", "dry"), a, b, ("wash", "dry")) is None
+    other = LabelSyntax((_role("VERB", -1, "ROOT", "VB"), _role("VERB", 0, "dobj", "VBG")), ())
+    assert inversion(al, ("wash", "dry"), ("dry", "wash"), a, other, ("wash", "dry")) is None  # another relation
+    one = Alignment(((0, 0),), (), (), 1)
+    passive = LabelSyntax((_role("VERB", -2, "acomp", "VBN"),), ())
+    noun = LabelSyntax((_role("NOUN", -2, "pobj", "NN"),), ())
+    adjective = LabelSyntax((_role("ADJ", -2, "acomp", "JJ"),), ())
+    alone = LabelSyntax((_role("VERB", -1, "ROOT", "VBN"),), ())
+    assert voice(one, ("watch",), ("watch",), passive, noun, ("watched",)) == "voice watched"
+    assert voice(one, ("watch",), ("watch",), noun, passive, ("watch",)) == "voice watch"
+    assert voice(one, ("watch",), ("watch",), passive, adjective, ("watched",)) is None
+    assert voice(one, ("watch",), ("watch",), alone, noun, ("watched",)) is None
+    assert voice(one, ("watch",), ("look",), passive, noun, ("watched",)) is None  # another stem
