@@ -17,8 +17,8 @@ from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs,
 from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.lexicon import default_lexicon
 from interview_core.dedup.evaluation import rank_auc
-from interview_core.dedup.tuning import (calibrate, candidate_scores, certify_score, embedding_tier_auc, guard_blocks, pair_rows,
-                                         tier_population, word_tier_merges)
+from interview_core.dedup.tuning import (calibrate, candidate_scores, certify_score, embedding_tier_auc, guard_blocks,
+                                         guard_effects, pair_rows, tier_population, word_tier_merges)
 
 GOALS = {"precision": 0.95, "heldout_recall": 0.60, "external_recall": 0.40, "ms_per_turn": 50.0}
 EXTERNAL_PAIRS = PROJECT_ROOT.parent / "shared" / "evaluation" / "paraphrase_pairs.tsv"
@@ -37,6 +37,8 @@ def register(subparsers) -> None:
     p.add_argument("--turns", type=int, default=30, help="timed turns after one warm-up (default 30)")
     p.add_argument("--scores", action="store_true",
                    help="AUC on the dev pairs of each candidate score of the embedding tier (before and after the guard), then stop")
+    p.add_argument("--guards", action="store_true",
+                   help="per rule of the restriction guard, the dev pairs it saves and the paraphrases it costs, then stop")
     p.add_argument("--errors", action="store_true", help="list every wrong decision of the tuned matcher")
     p.add_argument("--guard", choices=["roles", "words"], default="roles",
                    help="the opposite guard: by syntactic roles (default) or on words alone (wave 3's, for comparison)")
@@ -122,6 +124,13 @@ def run(args) -> int:
 
         ext = {"external": load_pairs(args.external)} if Path(args.external).is_file() else {}
         run_provider(tuned, {"bundled": pairs, **ext}, per_turn=args.per_turn, every_turns=args.every_turns)
+        return 0
+    if args.guards:
+        dev = [p for p in pairs if p.split == "dev"]
+        print(f"restriction guard on the {len(dev)} dev pairs the word tiers would otherwise reach "
+              "(one label contains the other, or word overlap >= 0.75), each rule alone:")
+        for rule, (saved, cost) in guard_effects(lambda rules: default_lexicon(None, args.guard == "roles", rules), dev).items():
+            print(f"  {rule:12s} saves {saved} different pairs, costs {cost} paraphrases")
         return 0
     if args.scores:
         return _print_scores(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)

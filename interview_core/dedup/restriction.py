@@ -27,8 +27,10 @@ label that keeps every word of the other and *adds* some can still name another 
 
 Only the *added* words count, and only when one label contains the other (every content word of the
 shorter one matched); coordination counts whenever the label joining it has words the other lacks;
-inversion and voice compare the words both labels share (same stem), whatever else they have. Each rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is
-checked (it needs the words alone). Pure functions of their arguments.
+inversion and voice compare the words both labels share (same stem), whatever else they have. Each
+rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is checked (it needs the
+words alone). Pure functions of their arguments. ``interview bench dedup --guards`` measures each rule
+on the dev pairs (what it saves, what it costs).
 """
 
 from __future__ import annotations

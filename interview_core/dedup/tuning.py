@@ -349,3 +349,26 @@ def certify_score(dev: list[LabelledPair], merged: list[bool], scores: list[floa
     of the score's own values; empty when it certifies nothing."""
     grid = sorted({s for s in scores if s is not None})
     return certify(dev, merged, scores, grid, target, floor, min_pairs, fallback=False, own_bound=True)
+
+
+def guard_effects(lexicon_for, pairs: list[LabelledPair], threshold: float = 0.75) -> dict[str, tuple[int, int]]:
+    """Per rule of the restriction guard (:data:`~.restriction.RULES`): ``(saved, cost)`` on ``pairs``, the
+    different-concept pairs it alone blocks and the paraphrases it alone blocks, among the pairs the word
+    tiers would otherwise reach (not exact, not opposite, one label containing the other or a word overlap
+    of at least ``threshold``). ``lexicon_for(rules)``: the lexicon with only ``rules`` switched on."""
+    from .restriction import RULES
+
+    bare = lexicon_for(frozenset())
+    reached = []
+    for p in pairs:
+        a, b = bare.key(p.a), bare.key(p.b)
+        if a.text == b.text or not bare.may_overlap(a, b) or bare.opposition(a, b) is not None:
+            continue
+        if bare.contained(a, b) or bare.overlap(a, b) >= threshold:
+            reached.append(p)
+    out = {}
+    for rule in RULES:
+        lex = lexicon_for(frozenset({rule}))
+        blocked = [p for p in reached if lex.restriction(lex.key(p.a), lex.key(p.b)) is not None]
+        out[rule] = (sum(not p.same for p in blocked), sum(p.same for p in blocked))
+    return out

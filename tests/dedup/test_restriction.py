@@ -181,3 +181,24 @@ def test_inversion_and_voice_hand_table():
     assert voice(one, ("watch",), ("watch",), passive, adjective, ("watched",)) is None
     assert voice(one, ("watch",), ("watch",), alone, noun, ("watched",)) is None
     assert voice(one, ("watch",), ("look",), passive, noun, ("watched",)) is None  # another stem
+
+
+def test_guard_effects_counts_what_each_rule_alone_saves_and_costs(tmp_path, capsys):
+    from interview_core.cli.main import main
+    from interview_core.dedup.evaluation import LabelledPair
+    from interview_core.dedup.tuning import guard_effects
+
+    rows = [("hose", "hose reel", False), ("swimming lessons", "swimming lessons for toddlers", False),
+            ("seed trays", "seed trays and compost", False), ("pot storage", "storage for my pots", True),
+            ("lido", "lido cafe", True),  # labelled a paraphrase here: the head rule costs it
+            ("cheap compost", "expensive compost", False)]  # opposite: the other guard's, not counted
+    pairs = [LabelledPair("garden", "dev", "attribute", a, b, same) for a, b, same in rows]
+    got = guard_effects(lambda rules: default_lexicon(None, True, rules), pairs)
+    assert got["head"] == (1, 1) and got["complement"] == (1, 0) and got["coordination"] == (1, 0)
+    assert got["voice"] == (0, 0) and set(got) == set(RULES)
+    tsv = tmp_path / "pairs.tsv"
+    tsv.write_text("domain\tsplit\tnode_type\tlabel_a\tlabel_b\tlabel\n" + "".join(
+        f"garden\tdev\tattribute\t{a}\t{b}\t{'same' if s else 'different'}\n" for a, b, s in rows), encoding="utf-8")
+    assert main(["bench", "dedup", "--lexical-only", "--pairs", str(tsv), "--guards"]) == 0
+    out = capsys.readouterr().out
+    assert "head         saves 1 different pairs, costs 1 paraphrases" in out
