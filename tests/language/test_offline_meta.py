@@ -17,7 +17,7 @@ from interview_core.language.offline.meta import answer_meta_topic, is_aside, of
     ("Is this being recorded?", "privacy"),
     ("Who gets to see my answers?", "privacy"),
     ("What is this study for?", "purpose"),
-    ("Why are you asking me this?", "purpose"),
+    ("Why are you asking me this?", "why_asked"),
     ("Can we wrap up soon?", "end"),
     ("skip", "skip"),
     ("I like that my data stays on the device.", None),  # privacy words, but no question

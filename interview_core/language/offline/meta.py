@@ -18,7 +18,7 @@ from .grammar import closed, has_sense, open_classes, word_is_kind
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
-MetaTopic = Literal["end", "skip", "length", "privacy", "purpose", "meaning"]
+MetaTopic = Literal["why_asked", "end", "skip", "length", "privacy", "purpose", "meaning"]
 _NON_FINITE = frozenset("be being been having".split())
 _SENTENCE = re.compile(r"[^.!?…\n]+[.!?…]*")
 
@@ -108,12 +108,41 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or is_interrogative(sentence)
                                        or opens_like_question(sentence)):
             return topic  # type: ignore[return-value]
-    return "privacy" if asks_about_information(sentence, context) else None
+    return "privacy" if asks_about_information(sentence, context) and not asks_who_is_behind(sentence) else None
+
+
+# Words that open an apology ("sorry, typing with cold hands"): a closed class of English.
+_APOLOGIES = frozenset("sorry sry soz apologies".split())
 
 
 def is_aside(sentence: str) -> bool:
-    """Whether a sentence is about the respondent's own moment rather than the topic."""
-    return bool(_patterns().asides.search(" ".join(words(sentence))))
+    """Whether a sentence is about the respondent's own moment rather than the topic: an aside pattern
+    (``data/meta.yaml``), or an apology followed straight away by what the respondent is doing, a bare
+    present participle ("sorry, typing with cold hands", "sry driving")."""
+    ws = words(sentence)
+    if bool(_patterns().asides.search(" ".join(ws))):
+        return True
+    return _apology_aside(ws)
+
+
+def is_pause(answer: str) -> bool:
+    """Whether an answer is only an aside or a pause ("hang on, the kettle's going", "one sec, dog"): every
+    sentence an aside (:func:`is_aside`) or interjections alone. A pause is met with "no rush" and the
+    same question, never probed and never taken as the answer."""
+    c = closed()
+
+    def paused(sentence: str) -> bool:  # "hang on, the price is what matters" is no pause: every comma part
+        parts = [p for p in sentence.split(",") if words(p)]
+        return _apology_aside(words(sentence)) or any(is_aside(p) for p in parts) and all(
+            is_aside(p) or all(w in c.interjections for w in words(p)) for p in parts)
+
+    parts = [s for _, _, s in sentences(answer) if words(s)]
+    return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
+        paused(s) for s in parts)
+
+
+def _apology_aside(ws: list[str]) -> bool:
+    return len(ws) >= 2 and ws[0] in _APOLOGIES and ws[1].endswith("ing") and bool(getAllLemmas(ws[1]).get("VERB"))
 
 
 def answer_meta_topic(answer: str) -> MetaTopic | None:
@@ -133,8 +162,23 @@ def off_topic_spans(answer: str) -> list[tuple[int, int]]:
     parts = sentences(answer)
     topics = [meta_topic(s, answer) for _, _, s in parts]
     asks = any(topics)
+    pressed = any(t in ("length", "end") for t in topics)  # short remarks beside it say why: asides
     return [(a, b) for (a, b, s), topic in zip(parts, topics)
-            if is_interrogative(s) or topic or is_aside(s) or (asks and _mentions_meta(s))]
+            if is_interrogative(s) or topic or is_aside(s) or (asks and _mentions_meta(s))
+            or (pressed and len(words(s)) <= PRESSED_REMARK) or _asks_interviewer(s)]
+
+
+# Words at most in a remark beside a question about the interview's length ("I've got the estate agent
+# ringing at half past"): the respondent's reason to be quick, not the topic.
+PRESSED_REMARK = 10
+
+
+def _asks_interviewer(sentence: str) -> bool:
+    """A question in form put to the interviewer ("Who's paying for this research, is it the company?"),
+    also without its question mark."""
+    ws = words(sentence)
+    return sentence.rstrip().endswith("?") and (question_in_form(sentence) or _said_as_question(sentence)) \
+        and not _deliberative(ws) and ws[:2] != ["what", "if"]
 
 
 # --- Questions to the interviewer that are not about the interview, and privacy read by method -------------
@@ -195,11 +239,34 @@ def _offered(sentence: str, answer: str) -> bool:
     from ...text.parse import parse
 
     doc = parse(" ".join(sentence.split()))
+    if _declarative_question(doc):
+        return False
     if any(t.pos_ in ("VERB", "AUX") or t.dep_ == "neg" or t.lower_ in closed().negations for t in doc):
         return True
     before = answer[:answer.find(sentence)] if sentence in answer else ""
     tail = words(before)[-2:]
     return any(_hedge(w) for w in ws + tail)
+
+
+_THIRD_PARTIES = frozenset("they it you he she".split())
+
+
+def _declarative_question(doc) -> bool:
+    """A statement said as a question about someone else ("They pack for you?", "It comes with a
+    charger?"): a present-tense main verb whose subject is a third party or "you", no hedge and no
+    negation in it. Unlike an offered answer ("maybe... not feeling judged?") it asks."""
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.tag_ not in ("VBP", "VBZ") or any(t.dep_ == "neg" for t in doc):
+        return False
+    return any(c.dep_ == "nsubj" and c.lower_ in _THIRD_PARTIES for c in root.children) and not any(
+        _hedge(t.lower_) for t in doc)
+
+
+def _said_as_question(sentence: str) -> bool:
+    """A statement with a question mark that asks about someone else (:func:`_declarative_question`)."""
+    from ...text.parse import parse
+
+    return sentence.rstrip().endswith("?") and _declarative_question(parse(" ".join(sentence.split())))
 
 
 def _tag_question(sentence: str) -> bool:
@@ -228,18 +295,62 @@ def _hedge(word: str) -> bool:
     return bool(lexicon().hedges.count(stem_string([word])))
 
 
-def addressed_question(answer: str) -> str | None:
+_EXPERIENCE_ROOTS = frozenset({"perceive", "see", "experience", "try", "meet", "hear"})
+
+
+def _verbless(doc) -> bool:
+    return not any(t.pos_ in ("VERB", "AUX") for t in doc)
+
+
+def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
+    """A question asked for effect, not for an answer from the interviewer:
+    - an incredulous echo: a verbless fragment with a question mark that repeats words of the concept's
+      description ("Communal?", "Toilets?? On a fishing lake?"), or one of a run of such fragments;
+    - a question about the interviewer's own experience ("Have you seen how people treat their stuff?"):
+      "you" with a perfect of a verb of perceiving or trying (WordNet);
+    - "what are you going to do, say no?": "what" the object of "do" with "you" as subject (no choice)."""
+    from ...text.parse import parse
+    from ...text.primitives import stem_string
+
+    if not sentence.rstrip().endswith("?"):
+        return False
+    doc = parse(" ".join(sentence.split()))
+    if _verbless(doc):
+        mine = set(stem_string([w for w in words(sentence) if open_classes(w) & {"NOUN", "ADJ", "VERB"}
+                                and w not in closed().function_words]).split())
+        if mine & set(stem_string(words(concept)).split()):
+            return True
+        fragments = [x for _, _, x in sentences(answer) if x.rstrip().endswith("?")]
+        if sum(_verbless(parse(" ".join(x.split()))) for x in fragments) >= 2:
+            return True
+    for tok in doc:
+        governing = [tok, tok.head] if tok.dep_ == "xcomp" else [tok]  # "are you going to do"
+        subj_you = any(c.dep_ == "nsubj" and c.lower_ == "you" for g in governing for c in g.children)
+        if not subj_you or tok.pos_ != "VERB":
+            continue
+        perfect = any(c.dep_ == "aux" and c.lemma_ == "have" for c in tok.children)
+        if perfect and word_is_kind(tok.lemma_.lower(), "v", _EXPERIENCE_ROOTS, 2):
+            return True
+        modal = tok.dep_ == "xcomp" or any(c.dep_ == "aux" and c.lower_ in ("can", "could") for c in tok.children)
+        if tok.lemma_ == "do" and modal and not any(c.dep_ == "prep" for c in tok.children) and any(
+                c.dep_ == "dobj" and c.lower_ == "what" for c in tok.children):
+            return True  # no choice left: "what can you do?", not "what do you do with the jars?"
+    return False
+
+
+def addressed_question(answer: str, concept: str = "") -> str | None:
     """The first sentence of ``answer`` that asks the interviewer something other than what
     :func:`meta_topic` knows (length, purpose, privacy, meaning, end, skip): a question in form
     (:func:`question_in_form`) with a content word, not the respondent deliberating with themselves
     ("would I trust an app with that?") or wondering "what if ...". None when there is none."""
     for _, _, s in sentences(answer):
         ws = words(s)
-        if meta_topic(s, answer) or not question_in_form(s) or not (_has_content(s) or len(ws) >= 3 and _ordered(ws)):
+        if meta_topic(s, answer) or not (question_in_form(s) or _said_as_question(s)) or not (
+                _has_content(s) or len(ws) >= 3 and _ordered(ws)):
             continue
         if _offered(s, answer):
             continue
-        if _deliberative(ws) or ws[:2] == ["what", "if"] or _tag_question(s):
+        if _deliberative(ws) or ws[:2] == ["what", "if"] or _tag_question(s) or is_rhetorical(s, answer, concept):
             continue
         return " ".join(s.split())
     return None
@@ -310,9 +421,24 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
             return True
         passed_on = v.tag_ == "VBN" and any(c.dep_ in ("prep", "agent", "dative") and c.lower_ in ("to", "by", "with")
                                            for c in v.children)
-        if passed_on and (info or any(is_information(t.lemma_) for t in parse(context) if t.pos_ == "NOUN")):
+        # "does it get published anywhere?": a passive of a disclosure verb whose subject only points back
+        passive = v.tag_ == "VBN" and any(c.dep_ in ("auxpass", "aux") for c in v.children) and any(
+            c.dep_ in ("nsubjpass", "nsubj") and c.lower_ in ("it", "this", "that", "they", "these") for c in v.children)
+        if (passed_on or passive) and (info or _information_in(context)):
             return True
     return False
+
+
+_UNMARKED = {"ive": "i've", "im": "i'm", "dont": "don't", "ill": "i'll"}
+
+
+def _information_in(context: str) -> bool:
+    """An information noun ("my details") or a clause naming what the respondent said ("what I've said")
+    in ``context``; contractions typed without their apostrophe are read as contractions."""
+    from ...text.parse import parse
+
+    text = " ".join(_UNMARKED.get(w.lower(), w) for w in context.split())
+    return any(t.pos_ == "NOUN" and is_information(t.lemma_) or _own_words(t) for t in parse(text))
 
 
 _SPONSOR_ROOTS = frozenset({"organization", "social_group", "business", "establishment"})
@@ -331,11 +457,72 @@ def asks_who_is_behind(sentence: str) -> bool:
         others = [c for c in verb.children if c.dep_ in ("dobj", "nsubj")]
         others += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
         # "it" is often the product ("who fixes it?"): only with "be" ("who is it for", "who is behind it")
-        if any(o.i != who.i and (o.lower_ in ("this", "you") or o.lower_ == "it" and verb.lemma_ == "be") for o in others):
-            return True
+        if any(o.i != who.i and (o.lower_ in ("this", "you") or o.lower_ == "it" and verb.lemma_ == "be"
+                                 or _is_study(o)) for o in others):
+            return True  # ... or a study ("who's paying for this research?", "who runs the survey?")
     for t in doc:
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
             attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
             if any(word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
                 return True
+    return False
+
+
+# Words of a meaning question itself ("what does that mean in practice", "meaning what exactly"), never
+# what it asks about.
+_MEANING_WORDS = frozenset("mean means meant meaning understand question ask asking asked know want explain "
+                           "rephrase repeat say exactly practice really get".split())
+_CLAUSE_BREAK = re.compile(r"\s[-–—]+\s|[,;:]")
+
+
+def _referent_words(part: str) -> list[str]:
+    c = closed()
+    return [w for w in words(part) if w not in c.function_words and w not in c.interjections
+            and w not in _MEANING_WORDS and w not in c.wh_words and open_classes(w) & {"NOUN", "VERB", "ADJ", "PROPN"}]
+
+
+def meaning_referent(sentence: str) -> list[str]:
+    """The content words a "what do you mean" question asks about: those after "mean (by)" up to the next
+    comma or dash ("what do you mean by peace of mind, like ..."), or, when nothing follows, the clause
+    before it ("Cut to fit - what does that mean in practice?", "vetted meaning what exactly?"). [] for a
+    plain "what do you mean?"."""
+    parts = [p for p in _CLAUSE_BREAK.split(sentence) if p.strip()]
+    for k, part in enumerate(parts):
+        ws = words(part)
+        at = next((i for i, w in enumerate(ws) if w in ("mean", "meaning", "means")), None)
+        if at is None:
+            continue
+        after = _referent_words(" ".join(ws[at + 1:]))
+        if after:
+            return after
+        before = _referent_words(" ".join(ws[:at]))
+        return before or (_referent_words(parts[k - 1]) if k > 0 else [])
+    return []
+
+
+# WordNet roots of what a study is (a "survey", "research", an "interview"), and verbs of selling.
+_STUDY_ROOTS = frozenset({"inquiry", "survey", "research", "interview", "study", "questionnaire"})
+_SELLING_ROOTS = frozenset({"sell", "merchandise", "market", "advertise", "promote"})
+
+
+def _is_study(tok) -> bool:
+    return tok.pos_ == "NOUN" and word_is_kind(tok.lemma_.lower(), "n", _STUDY_ROOTS, 2)
+
+
+def asks_to_sell(sentence: str) -> bool:
+    """Whether a question suspects a sales pitch: the interviewer ("you") the subject of a verb of selling
+    or promoting (WordNet), in any clause ("is this where you try and sell me something?")."""
+    if not question_in_form(sentence):
+        return False
+    from ...text.parse import parse
+
+    for tok in parse(" ".join(sentence.split())):
+        if tok.pos_ == "VERB" and word_is_kind(tok.lemma_.lower(), "v", _SELLING_ROOTS, 2):
+            node, seen = tok, 0
+            while seen < 4:  # "you try and sell": the subject of the verb or of the one it hangs from
+                if any(c.dep_ == "nsubj" and c.lower_ == "you" for c in node.children):
+                    return True
+                if node.head.i == node.i:
+                    break
+                node, seen = node.head, seen + 1
     return False

@@ -13,7 +13,8 @@ import yaml
 
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
-from .meta import addressed_question, answer_meta_topic, asks_who_is_behind, meaning_target, sentences
+from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, meaning_referent,
+                   meaning_target, meta_topic, sentences)
 from .grammar import closed, is_artifact, is_plural_phrase
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
@@ -26,7 +27,9 @@ _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
 # After the closing answer only these questions about the interview are still answered ("other": a question
 # the interviewer cannot answer, acknowledged as such).
-FAREWELL_META_TOPICS = ("purpose", "privacy", "other")
+FAREWELL_META_TOPICS = ("purpose", "privacy", "other", "selling", "why_asked")
+# Above this many questions left, "how long?" is answered with the number alone, never "not long".
+FEW_LEFT = 5
 # A template frame used in this many of the last questions is not reused while another one is available.
 FRAME_WINDOW = 3
 # Two questions whose wording is this similar once the focus is masked out share a frame.
@@ -319,11 +322,32 @@ def _meta_topic(request: QuestionRequest) -> str | None:
     last = request.recent_turns[-1] if request.recent_turns else None
     if last is None:
         return None
+    if is_pause(last.answer):
+        return "pause"
     topic = answer_meta_topic(last.answer)
     asked = [last.question or "", *request.recent_questions]
-    if topic == "meaning" and _asks_about_the_concept(last.answer, asked):
-        return "other"
-    return topic or ("other" if addressed_question(last.answer) else None)
+    if topic == "meaning":
+        if _asks_about_the_concept(last.answer, asked):
+            return "other"
+        return _meaning_of_what(request, last.answer, " ".join(asked))
+    concept = f"{getattr(request.concept, 'name', '')} {getattr(request.concept, 'stimulus', '')}"
+    if topic is None and addressed_question(last.answer, concept):
+        return "selling" if any(asks_to_sell(s) for _, _, s in sentences(last.answer)) else "other"
+    return topic
+
+
+def _meaning_of_what(request: QuestionRequest, answer: str, question: str) -> str:
+    """What a "what do you mean ..." question asks about (:func:`meta.meaning_referent`): 'meaning' when it
+    names nothing or words of the interviewer's recent questions (``question``: the last is restated); 'other' when it names
+    words of the concept's description only ("Cut to fit - what does that mean in practice?": a question
+    about the product); 'unasked' when it names words the interviewer never used (the respondent pushes
+    back on a word: acknowledged, and the question is not repeated)."""
+    sentence = next((s for _, _, s in sentences(answer) if meta_topic(s, answer) == "meaning"), "")
+    referent = set(stem_string(meaning_referent(sentence)).split())
+    if not referent or referent & set(stem_string(words(question)).split()):
+        return "meaning"
+    concept = f"{getattr(request.concept, 'name', '')} {getattr(request.concept, 'stimulus', '')}"
+    return "other" if referent & set(stem_string(words(concept)).split()) else "unasked"
 
 
 def _asks_about_the_concept(answer: str, questions: list[str]) -> bool:
@@ -386,8 +410,11 @@ def meta_answer(request: QuestionRequest) -> str:
         return ""  # the interview is over: only what the respondent may still want to know is answered
     if topic == "length" and request.turns_left is None:
         topic = "length_unknown"
-    if request.kind == "closing" and f"{topic.removesuffix('_unknown')}_closing" in wording:
-        topic = f"{topic.removesuffix('_unknown')}_closing"
+    elif topic == "length" and request.turns_left > FEW_LEFT:
+        topic = "length_many"  # "not long" would be untrue with many questions left
+    base = topic.removesuffix("_unknown").removesuffix("_many")
+    if request.kind == "closing" and f"{base}_closing" in wording:
+        topic = f"{base}_closing"
     if topic == "other" and request.kind != "closing" and any(
             asks_who_is_behind(s) for _, _, s in sentences(last.answer)):
         topic = "other_sponsor"  # who is behind the study: said as far as the interviewer knows
@@ -416,8 +443,15 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
     """The question for a request (for ``farewell``, the closing remark), preceded by the answer to a
     question the respondent asked about the interview (:func:`meta_answer`), if any."""
     answer = interviewer_reply(request)
-    if answer and request.kind == "follow_up" and _meta_topic(request) == "meaning":
+    topic = _meta_topic(request) if answer else None
+    if answer and request.kind == "follow_up" and topic == "meaning":
         return answer  # the rephrased question is the turn's question: one question, not two
+    if answer and request.kind in ("follow_up", "closing") and topic == "pause":
+        # A pause ("hang on, the kettle's going"): the same question again, nothing probed; also in place
+        # of the closing question, which would cut the respondent off mid-answer.
+        again = plain_question(request.recent_turns[-1].question or "")
+        if again:
+            return f"{answer} {again}"
     question = farewell(request) if request.kind == "farewell" else _write_question(request, embed, answer)
     return f"{answer} {question}" if answer else question
 
@@ -477,6 +511,14 @@ def _about_hardship(topic: Topic | None, request: QuestionRequest) -> bool:
     return mentions_hardship(topic.text or topic.quote, request.recent_turns[-1].answer)
 
 
+def _in_last_answer(request: QuestionRequest, topic: Topic | None) -> bool:
+    """Whether a follow-up's topic (else its focus label) comes from the respondent's last answer: all its
+    words occur there."""
+    text = (topic.quote or topic.text) if topic is not None and topic.kind != "none" else request.focus.label
+    said = set(stem_string(words(text)).split())
+    return bool(said) and said <= set(stem_string(words(request.recent_turns[-1].answer)).split())
+
+
 def _names_after_easing(request: QuestionRequest) -> bool:
     """An unfocused follow-up of an easing strategy (function 'ease') right after an answer."""
     return (request.kind == "follow_up" and request.focus.kind == "none" and bool(request.recent_turns)
@@ -506,6 +548,13 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     values = _values(request)
     verdict = _last_verdict(request) if not reply else ""
     topic = request_topic(request) if not verdict else None
+    asked = _meta_topic(request) if reply and request.kind == "follow_up" else None
+    if asked and request.focus.kind != "none" and _in_last_answer(request, topic):
+        # After answering the respondent's own question, the words around that question are not probed
+        # ("is this anonymous? I haven't told anyone at work"): a topic from before, or a plain question.
+        topic = None
+        values = dict(values, focus="")
+        request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     if topic is None and not verdict and not reply and _names_after_easing(request):
         # An easing question ("No problem. Put simply, ...") presumes the respondent had nothing to say;
         # after an answer that names something, its focused wording asks about what they named.
@@ -553,6 +602,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
     elif values["focus"] and is_plural_phrase(words(values["focus"])):
         primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
+    if asked == "other" and not any(asks_who_is_behind(x) for _, _, x in sentences(request.recent_turns[-1].answer)):
+        # A question about the product the interviewer cannot answer: how much the answer would weigh.
+        probes = list(_wording()["product_question_probes"])
+        primary, fallback = probes, fallback
     if verdict:  # a judgement without its reason: ask what makes them feel that way
         probes = list(_wording()["verdict_probes"])
         primary, fallback = probes[:-1], probes[-1:]
