@@ -19,6 +19,7 @@ and never asks about the hardship as if it were something good.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ...text.parse import parse
@@ -28,7 +29,9 @@ from .valence import word_valence
 # WordNet words (hypernym roots) whose kinds are hardships.
 HARDSHIP_ROOTS = frozenset({"ill_health", "disease", "disorder", "affliction", "mental_illness", "mourning", "grief", "sadness", "debt",
                             "indebtedness", "poverty", "unemployment", "death", "anxiety", "depression",
-                            "tension", "distress", "financial_loss"})
+                            "tension", "distress", "financial_loss",
+                            # a fall or an accident, a divorce or break-up, bullying, medication, treatment
+                            "misfortune", "separation", "aggression", "medicine", "therapy"})
 # Roots of what one can lose that makes the loss a hardship: a person, a livelihood, a home.
 _LOST_ROOTS = frozenset({"person", "occupation", "job", "home", "house"})
 _DEATH_ROOTS = frozenset({"die"})
@@ -39,6 +42,9 @@ _HAVING_SENSES = 6
 # A participle or adjective this negative in VADER (-4..4) names a state of distress ("stressed" -1.4).
 STATE_VALENCE = -1.2
 _FIRST_PERSON = frozenset("i me my mine we us our ours myself ourselves i'm i've i'd".split())
+# Words of a hint that name nothing painful themselves: never matched against a topic.
+_FUNCTION = frozenset("a an the and or but so to of in on at be is are was were been it that this you know i "
+                      "he she they his her their him them not n't might may could would will can".split())
 
 
 @lru_cache(maxsize=4096)
@@ -118,9 +124,47 @@ def hardship_tokens(sent) -> list:
             hit = has_sense(tok.lower_, "a")
             hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
                 hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))
+        if not hit and tok.pos_ in ("ADJ", "ADV") and tok.dep_ in ("acomp", "advmod", "ROOT") \
+                and word_valence(tok.lower_) > 0 and not _about_something(tok):
+            hit = _not_well(tok)
         if hit and not _conditional(tok) and _close_to_respondent(tok, sent):
             found.append(tok)
     return found
+
+
+def _not_well(tok) -> bool:
+    """A good state denied of a person ("she's not fine", "I'm not ok", "he isn't well"): a positive
+    (VADER) predicate adjective with a negation whose clause's subject is a person pronoun or noun."""
+    head = tok.head if tok.dep_ in ("acomp", "advmod") else tok
+    negated = any(c.dep_ == "neg" for c in list(head.children) + list(tok.children))
+    return negated and _person_subject(head) and not any(c.dep_ in ("dobj", "xcomp", "ccomp") for c in head.children)
+
+
+# A sentence trailing off ("she might not... you know. be here that long"): an ellipsis after a clause
+# about a person that holds a modal or a negation, the sentence going on after it.
+_TRAIL = re.compile(r"(?P<before>[^.!?…]*?)(?:\.{3,}|…)\s*(?P<after>[a-z][^.!?…]*)")
+_TRAIL_WORDS = frozenset("not n't never might may could won't wouldn't can't".split())
+_PEOPLE = frozenset("he she they his her their him them".split())
+
+
+def veiled(answer: str) -> tuple[str, ...]:
+    """The words of a painful thing said without saying it: a clause about someone that trails off
+    into an ellipsis ("she might not... you know. be in the house that long"), or a clause with a
+    negation closed by a bare "you know" ("some photos I'd rather not see, you know. from before").
+    Both are how people hint at what hurts (aposiopesis); the words after the hint are included."""
+    text = " ".join(answer.split())
+    found: list[str] = []
+    for m in _TRAIL.finditer(text):
+        before = re.findall(r"[a-z']+", m.group("before").lower())
+        if set(before) & _PEOPLE and (set(before) & _TRAIL_WORDS or any(w.endswith("n't") for w in before)):
+            found += before + re.findall(r"[a-z']+", m.group("after").lower())
+            rest = text[m.end():]
+            found += re.findall(r"[a-z']+", re.split(r"[.!?]", rest.lstrip(". "), maxsplit=1)[0].lower())
+    for m in re.finditer(r"(?P<clause>[^.!?…]*?),?\s+you know\s*[.…]+\s*(?P<after>[a-z][^.!?…]*)?", text, re.I):
+        clause = re.findall(r"[a-z']+", m.group("clause").lower())
+        if set(clause) & _TRAIL_WORDS or any(w.endswith("n't") for w in clause):
+            found += clause + re.findall(r"[a-z']+", (m.group("after") or "").lower())
+    return tuple(dict.fromkeys(found))
 
 
 @lru_cache(maxsize=512)
@@ -130,7 +174,13 @@ def disclosed_hardship(answer: str) -> tuple[str, ...]:
     text = " ".join(answer.split())
     if not text:
         return ()
-    return tuple(t.lower_ for sent in parse(text).sents for t in hardship_tokens(sent))
+    said = tuple(t.lower_ for sent in parse(text).sents for t in hardship_tokens(sent))
+    from .grammar import closed
+
+    c = closed()
+    hinted = tuple(w for w in veiled(text) if w not in _FUNCTION and w not in c.function_words
+                   and w not in c.subject_contractions and w not in c.determiners and w not in c.prepositions)
+    return said + tuple(w for w in hinted if w not in said)
 
 
 def mentions_hardship(text: str, answer: str) -> bool:

@@ -108,6 +108,8 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or is_interrogative(sentence)
                                        or opens_like_question(sentence)):
             return topic  # type: ignore[return-value]
+    if asks_purpose(sentence) and (is_interrogative(sentence) or opens_like_question(sentence)):
+        return "purpose"
     return "privacy" if asks_about_information(sentence, context) and not asks_who_is_behind(sentence) else None
 
 
@@ -123,6 +125,18 @@ def is_aside(sentence: str) -> bool:
     if bool(_patterns().asides.search(" ".join(ws))):
         return True
     return _apology_aside(ws)
+
+
+def asks_purpose(sentence: str) -> bool:
+    """Whether a question asks what the study is for: "what" with "for" or "about" and a study noun
+    (WordNet: a survey, research, an interview) or "this" as what it asks about ("What's this survey for
+    exactly?", "what is all this about")."""
+    ws = words(sentence)
+    if not ws or ws[0] not in ("what", "what's", "whats") or not ({"for", "about"} & set(ws)):
+        return False
+    from ...text.parse import parse
+
+    return any(_is_study(t) for t in parse(" ".join(sentence.split()))) or "this" in ws[1:4]
 
 
 def is_pause(answer: str) -> bool:
@@ -142,7 +156,24 @@ def is_pause(answer: str) -> bool:
 
 
 def _apology_aside(ws: list[str]) -> bool:
-    return len(ws) >= 2 and ws[0] in _APOLOGIES and ws[1].endswith("ing") and bool(getAllLemmas(ws[1]).get("VERB"))
+    """An apology, then what the respondent is doing ("sorry, typing on the bus") or what has just
+    happened around them ("sorry the baby's just woken up", "sorry, dog's barking"): a bare participle, or
+    a clause in the progressive or with "just"."""
+    c = closed()
+    if len(ws) < 2 or ws[0] not in _APOLOGIES or ws[1] in c.wh_words or ws[1] in c.auxiliaries:
+        return False  # "sorry, who is running this?" asks
+    if ws[1].endswith("ing") and bool(getAllLemmas(ws[1]).get("VERB")):
+        return True
+    from ...text.parse import parse
+
+    doc = parse(" ".join(ws[1:]))
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ != "VERB":
+        return False
+    aux = {c.lower_ for c in root.children if c.dep_ == "aux"}
+    progressive = root.tag_ == "VBG" and bool(aux & {"'s", "is", "are", "'re", "am", "'m"})
+    just = root.tag_ == "VBN" and any(c.lower_ == "just" for c in root.children)
+    return progressive or just
 
 
 def answer_meta_topic(answer: str) -> MetaTopic | None:
@@ -464,6 +495,9 @@ def asks_who_is_behind(sentence: str) -> bool:
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
             attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
             if any(word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
+                return True
+            # "are you the app people?": a group named after what it makes (a compound on a plural noun)
+            if any(a.tag_ == "NNS" and any(c.dep_ == "compound" for c in a.children) for a in attrs):
                 return True
     return False
 

@@ -327,8 +327,6 @@ def _meta_topic(request: QuestionRequest) -> str | None:
     topic = answer_meta_topic(last.answer)
     asked = [last.question or "", *request.recent_questions]
     if topic == "meaning":
-        if _asks_about_the_concept(last.answer, asked):
-            return "other"
         return _meaning_of_what(request, last.answer, " ".join(asked))
     concept = f"{getattr(request.concept, 'name', '')} {getattr(request.concept, 'stimulus', '')}"
     if topic is None and addressed_question(last.answer, concept):
@@ -343,11 +341,23 @@ def _meaning_of_what(request: QuestionRequest, answer: str, question: str) -> st
     about the product); 'unasked' when it names words the interviewer never used (the respondent pushes
     back on a word: acknowledged, and the question is not repeated)."""
     sentence = next((s for _, _, s in sentences(answer) if meta_topic(s, answer) == "meaning"), "")
-    referent = set(stem_string(meaning_referent(sentence)).split())
-    if not referent or referent & set(stem_string(words(question)).split()):
+    referent = _forms(meaning_referent(sentence))
+    if not referent or referent & _forms(words(question)):
         return "meaning"
     concept = f"{getattr(request.concept, 'name', '')} {getattr(request.concept, 'stimulus', '')}"
-    return "other" if referent & set(stem_string(words(concept)).split()) else "unasked"
+    return "other" if referent & _forms(words(concept)) else "unasked"
+
+
+def _forms(ws: list[str]) -> set[str]:
+    """Every word with its stem and its noun and verb lemmas ("swapping" -> swap), for matching words
+    across inflections."""
+    from lemminflect import getAllLemmas
+
+    out = set(ws) | set(stem_string(ws).split())
+    for w in ws:
+        for lemmas in getAllLemmas(w).values():
+            out |= set(lemmas)
+    return out
 
 
 def _asks_about_the_concept(answer: str, questions: list[str]) -> bool:
@@ -505,10 +515,15 @@ def _hardship(request: QuestionRequest) -> tuple[str, ...]:
 
 
 def _about_hardship(topic: Topic | None, request: QuestionRequest) -> bool:
-    """Whether a follow-up's topic is the hardship the last answer disclosed."""
+    """Whether a follow-up's topic is the hardship the last answer disclosed, or said in the same
+    sentence as it ("it's for my mum, she's 84, had a fall": the age is part of the painful news)."""
     if topic is None or topic.kind == "none" or not request.recent_turns:
         return False
-    return mentions_hardship(topic.text or topic.quote, request.recent_turns[-1].answer)
+    answer = request.recent_turns[-1].answer
+    if mentions_hardship(topic.text or topic.quote, answer):
+        return True
+    said = (topic.quote or topic.text).lower()
+    return any(said in s.lower() and mentions_hardship(s, answer) for _, _, s in sentences(answer))
 
 
 def _in_last_answer(request: QuestionRequest, topic: Topic | None) -> bool:
@@ -517,6 +532,32 @@ def _in_last_answer(request: QuestionRequest, topic: Topic | None) -> bool:
     text = (topic.quote or topic.text) if topic is not None and topic.kind != "none" else request.focus.label
     said = set(stem_string(words(text)).split())
     return bool(said) and said <= set(stem_string(words(request.recent_turns[-1].answer)).split())
+
+
+def said_hardship(request: QuestionRequest) -> bool:
+    return bool(_hardship(request))
+
+
+# Words that give a reason or a consequence inside a clause (a closed class of English).
+_CAUSAL = frozenset("because cos cause coz since so".split())
+
+
+def reason_given(answer: str) -> bool:
+    """Whether an answer already gives its reason: a causal or consequential conjunction joining its
+    clauses ("... because ...", "..., so ..."), or a headline without a verb followed by a sentence that
+    explains it ("Seeing who's coming. I live on my own."; rhetorical structure: a nucleus and its
+    elaboration)."""
+    doc = parse(" ".join(answer.split()))
+    if any(t.lower_ in _CAUSAL and t.dep_ in ("mark", "cc", "advmod") and t.i > 0 and t.head.pos_ in ("VERB", "AUX", "ADJ")
+           for t in doc):
+        return True
+    sents = [s for s in doc.sents if any(t.is_alpha for t in s)]
+    if len(sents) < 2:
+        return False
+    finite = ("VBD", "VBP", "VBZ", "MD")
+    explains = sents[1].root.tag_ in finite or any(c.dep_ in ("aux", "auxpass") and c.tag_ in finite
+                                                    for c in sents[1].root.children)
+    return sents[0].root.tag_ not in finite and explains and len(sents[1]) >= 4
 
 
 def _names_after_easing(request: QuestionRequest) -> bool:
@@ -585,7 +626,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     primary, fallback = _templates(request, values)
     # A laddering strategy keeps asking why, in the words that fit the topic's stance.
-    ladder = request.kind == "follow_up" and strategy_function(request.strategy) == "ladder"
+    # ... but never straight after a painful disclosure: "why does that matter?" then is cold.
+    ladder = request.kind == "follow_up" and strategy_function(request.strategy) == "ladder" and not hardship
     if values["focus"] and topic is not None:
         frames = _wording()["ladder_frames" if ladder else "topic_frames"]
         family = frames.get(frame_family(topic)) or _wording()["topic_frames"][frame_family(topic)]
@@ -594,9 +636,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         # the candidates; a neutral or positive one only when the strategy has too few that fit.
         # A want is asked what having it would change (its family only: a strategy's "what does it give
         # you" presumes they have it); a topic whose stance is unsure gets only frames that presume none.
-        kind = frame_family(topic)
-        primary = list(family) if kind in ("want", "open") else own + list(family) if len(own) < 2 or kind not in (
-            "neutral", "positive") else own
+        kind = frame_family(topic) if not hardship else "neutral"
+        family = family if not hardship else _wording()["topic_frames"]["neutral"]
+        primary = list(family) if kind in ("want", "open") or hardship else own + list(family) if len(own) < 2 or \
+            kind not in ("neutral", "positive") else own
         fallback = [t for t in dict.fromkeys(list(family) + _wording()["topic_frames"]["neutral"])]
         if topic.plural:
             primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
@@ -606,6 +649,13 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         # A question about the product the interviewer cannot answer: how much the answer would weigh.
         probes = list(_wording()["product_question_probes"])
         primary, fallback = probes, fallback
+    if ladder and request.recent_turns and topic is not None and topic.kind != "none" and topic.latest \
+            and not said_hardship(request) and reason_given(request.recent_turns[-1].answer):
+        # The answer already says why ("Seeing who's coming. I live on my own."): asking why again is
+        # pointless; a laddering question goes one step up instead, to what getting it right would change.
+        steps = list(_wording()["reason_given_probes"])
+        primary, fallback = ([f"{said} {p}" for p in steps], [f"{said} {p}" for p in steps]) if said else (steps, steps)
+        values = dict(values, focus="")
     if verdict:  # a judgement without its reason: ask what makes them feel that way
         probes = list(_wording()["verdict_probes"])
         primary, fallback = probes[:-1], probes[-1:]
@@ -615,12 +665,16 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         primary, fallback = list(_wording()["distress_probes"]), list(_wording()["distress_probes"])
     elif said:
         probes = _wording()["quote_probes"]
-        own_probes = (_wording()["ladder_probes"] if ladder else probes)[frame_family(topic)]
+        own_probes = (_wording()["ladder_probes"] if ladder else probes)[frame_family(topic) if not hardship else "neutral"]
         fallback_probes = list(dict.fromkeys(probes["neutral"] + probes[frame_family(topic)]))
         if _told_as_past(topic.quote):  # a story: an example of it makes no sense
             own_probes, fallback_probes = ([p for p in ps if "example" not in p] for ps in (own_probes, fallback_probes))
         primary = [f"{said} {p}" for p in own_probes]
         fallback = [f"{said} {p}" for p in fallback_probes]
+    if hardship and not verdict and not gentle:  # after a painful disclosure no question asks "why"
+        calm = list(_wording()["distress_probes"])
+        primary = [t for t in primary if not re.search(r"\bwhy\b|example", t, re.I)] or calm
+        fallback = [t for t in fallback if not re.search(r"\bwhy\b|example", t, re.I)] or calm
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)

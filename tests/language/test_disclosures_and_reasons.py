@@ -1,0 +1,72 @@
+"""After a painful disclosure, also a veiled or indirect one (a sentence trailing off, a parent's fall, a
+divorce, medication), the next question acknowledges it and never asks "why" or for an example; when the
+answer already gave its reason, a laddering follow-up goes one step up instead of asking why again.
+Our own invented domain (a community bike-repair cafe, "SpokeShed"), used in no evaluation file."""
+
+import re
+
+import pytest
+
+from interview_core.language.contracts import FocusRef, QuestionRequest, Turn
+from interview_core.language.offline import OfflineLanguage
+from interview_core.language.offline.distress import disclosed_hardship, veiled
+from interview_core.language.offline.questions import _wording, reason_given
+
+COLD = re.compile(r"\bwhy\b|example", re.I)
+
+
+@pytest.fixture
+def spoke(oat_milk):
+    return oat_milk.model_copy(update={
+        "id": "spoke_shed", "name": "SpokeShed", "elements": [],
+        "stimulus": "SpokeShed: a community bike-repair cafe with volunteer mechanics, tools to borrow by the hour "
+                    "and a loan bike while yours is fixed."})
+
+
+def _next(mec, concept, answer, label):
+    request = QuestionRequest(methodology=mec, concept=concept, strategy=mec.strategy("deepen"), turn_number=4,
+                              focus=FocusRef(kind="node", label=label),
+                              recent_turns=[Turn(question="What comes to mind first?", answer=answer)])
+    return OfflineLanguage().write_question(request).question
+
+
+DISCLOSURES = [
+    # a sentence trailing off about someone: the hint is the disclosure
+    ("a loan bike makes sense. he might not... you know. be riding much longer", "loan bike"),
+    # a parent's fall, said in passing with their age
+    ("its for my dad, he's 79, had a fall in the garden in june", "my dad"),
+    # a divorce mentioned in passing
+    ("I've had a really rough divorce this year and fixing bikes is the only hour I switch off", "fixing bikes"),
+    # medication
+    ("I'm on antidepressants and my GP said get moving, so the cafe is me getting moving", "getting moving"),
+]
+
+
+@pytest.mark.parametrize("answer,label", DISCLOSURES)
+def test_a_disclosure_is_acknowledged_and_never_asked_why(mec, spoke, answer, label):
+    assert disclosed_hardship(answer), answer
+    q = _next(mec, spoke, answer, label)
+    assert any(q.startswith(a) for a in _wording()["distress_acknowledgements"]), q
+    assert not COLD.search(q), q
+
+
+@pytest.mark.parametrize("answer", ["so maybe... not feeling judged?", "the brakes... the brakes are fine now",
+                                    "I had a fall in my prices, you know."])
+def test_no_hint_without_a_person_or_a_negation(answer):
+    assert veiled(answer) == ()
+
+
+@pytest.mark.parametrize("answer,given", [
+    ("Seeing the mechanic's name. I live on my own.", True),                  # a headline and its reason
+    ("the loan bike, because I cycle to work every day", True),               # a causal conjunction
+    ("the loan bike", False),
+    ("they fix it outside my flat while I work", False),
+])
+def test_a_reason_already_given(answer, given):
+    assert reason_given(answer) is given
+
+
+def test_no_why_when_the_reason_was_given(mec, spoke):
+    q = _next(mec, spoke, "Seeing the mechanic's name. I live on my own.", "seeing the mechanic's name")
+    assert not re.search(r"\bwhy\b", q, re.I), q
+    assert q.rstrip().endswith("?"), q
