@@ -196,12 +196,19 @@ def off_topic_spans(answer: str) -> list[tuple[int, int]]:
     pressed = any(t in ("length", "end") for t in topics)  # short remarks beside it say why: asides
     return [(a, b) for (a, b, s), topic in zip(parts, topics)
             if is_interrogative(s) or topic or is_aside(s) or (asks and _mentions_meta(s))
-            or (pressed and len(words(s)) <= PRESSED_REMARK) or _asks_interviewer(s)]
+            or (pressed and _own_moment(s)) or _asks_interviewer(s)]
 
 
 # Words at most in a remark beside a question about the interview's length ("I've got the estate agent
 # ringing at half past"): the respondent's reason to be quick, not the topic.
 PRESSED_REMARK = 10
+
+
+def _own_moment(sentence: str) -> bool:
+    """A short remark about the respondent's own situation ("I've got the estate agent ringing at half
+    past"): at most PRESSED_REMARK words, opening with a first-person subject."""
+    ws = words(sentence)
+    return 0 < len(ws) <= PRESSED_REMARK and ws[0] in ("i", "i've", "i'm", "im", "ive", "we", "we're", "we've")
 
 
 def _asks_interviewer(sentence: str) -> bool:
