@@ -40,6 +40,7 @@ TABLE = [
     ("Tools to borrow by the hour - what does that mean in practice?", ["don't know the details"],
      ["I was asking"]),
     ("They lend you a bike? Like a proper one?", ["don't know the details"], ["I was asking"]),
+    ("how long does the repair take, really?", ["don't know the details"], ["questions left", "more questions"]),
     # ... privacy: the plain truth about a typed interview
     ("is this anonymous? my boss thinks i cycle in every day", ["typed", "name"], ["boss"]),
     ("wait is my voice being recorded?", ["nothing is recorded except the answers you type"], []),
