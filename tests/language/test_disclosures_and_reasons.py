@@ -70,3 +70,15 @@ def test_no_why_when_the_reason_was_given(mec, spoke):
     q = _next(mec, spoke, "Seeing the mechanic's name. I live on my own.", "seeing the mechanic's name")
     assert not re.search(r"\bwhy\b", q, re.I), q
     assert q.rstrip().endswith("?"), q
+
+
+@pytest.mark.parametrize("answer,quoted", [("sleep", True), ("time with the kids", True), ("fine", False),
+                                           ("dunno", False), ("not really", False)])
+def test_a_short_answer_to_a_why_is_the_next_rung(mec, spoke, answer, quoted):
+    request = QuestionRequest(methodology=mec, concept=spoke, strategy=mec.strategy("deepen"), turn_number=4,
+                              focus=FocusRef(kind="none"),
+                              recent_turns=[Turn(question="You mentioned the loan bike. What does that give you?",
+                                                 answer=answer)])
+    q = OfflineLanguage().write_question(request).question
+    assert (f'"{answer}"' in q) is quoted, q
+    assert "comes to mind" not in q, q

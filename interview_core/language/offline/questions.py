@@ -22,6 +22,7 @@ from ...text.primitives import jaccard, stem_string, words
 from .topics import Topic, answer_topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
 from .distress import disclosed_hardship, mentions_hardship
+from .valence import word_valence
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
@@ -534,6 +535,33 @@ def _in_last_answer(request: QuestionRequest, topic: Topic | None) -> bool:
     return bool(said) and said <= set(stem_string(words(request.recent_turns[-1].answer)).split())
 
 
+_LADDER_ASKS = re.compile(r"\bwhy\b|give you|do for you|important|matters?\b|difference|make possible", re.I)
+SHORT_VALUE = 3  # content words at most in an answer read as the next rung of a ladder
+
+
+def _short_value(request: QuestionRequest) -> str:
+    """The respondent's last answer when it is a short answer (at most SHORT_VALUE words, no question,
+    no meta, no hardship, no "don't know") to a laddering question ("What does that give you?" ->
+    "sleep"); "" otherwise."""
+    if request.kind != "follow_up" or not request.recent_turns:
+        return ""
+    last = request.recent_turns[-1]
+    ws = words(last.answer)
+    c = closed()
+    content = [w for w in ws if w not in c.interjections and w not in c.function_words]
+    if not content or len(content) > SHORT_VALUE or len(ws) > 2 * SHORT_VALUE - 1 or "?" in last.answer or not _LADDER_ASKS.search(
+            plain_question(last.question or "")) or any(w in c.negations for w in ws):
+        return ""
+    if answer_meta_topic(last.answer) or disclosed_hardship(last.answer) or lexicon().hedges.count(stem_string(ws)):
+        return ""
+    if any(word_valence(w) != 0 for w in content) or answer_verdict(last.answer):
+        return ""  # "fine", "a bit pointless": a verdict, asked what makes them say so
+    root = next((t for t in parse(" ".join(last.answer.split())) if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ not in ("NOUN", "PROPN") and root.tag_ != "VBG":
+        return ""  # a thing or an activity ("sleep", "time with the kids"); an adjective is a verdict
+    return " ".join(last.answer.split()).strip(" .!,")
+
+
 def said_hardship(request: QuestionRequest) -> bool:
     return bool(_hardship(request))
 
@@ -587,8 +615,13 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     with each of the last six questions stays below SEMANTIC_REPEAT wins.
     """
     values = _values(request)
-    verdict = _last_verdict(request) if not reply else ""
+    value = _short_value(request) if not reply else ""
+    verdict = _last_verdict(request) if not reply and not value else ""
     topic = request_topic(request) if not verdict else None
+    if value:
+        # A short answer to a "why" ("sleep", "quiet") is the next rung of the ladder: asked about in the
+        # respondent's word, never met by a stock question or "what makes you feel that way".
+        topic = Topic("quote", quote=value, latest=True)
     asked = _meta_topic(request) if reply and request.kind == "follow_up" else None
     if asked and request.focus.kind != "none" and _in_last_answer(request, topic):
         # After answering the respondent's own question, the words around that question are not probed
