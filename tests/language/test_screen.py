@@ -43,3 +43,19 @@ def test_acceptable_questions_pass(question):
 ])
 def test_label_screen(label, bad):
     assert bool(screen_label(label)) == bad
+
+
+@pytest.mark.parametrize("question", [
+    "No problem, let's leave that one. What else matters to you?",         # "one" as a pronoun
+    "No, nothing is being sold here. What else comes to mind?",             # a reply word opening a sentence
+])
+def test_pronoun_one_and_a_reply_word_are_not_dangling(question):
+    from interview_core.language.screen import screen_question
+
+    assert screen_question(question) == [], question
+
+
+def test_a_dangling_no_inside_a_sentence_is_still_flagged():
+    from interview_core.language.screen import screen_question
+
+    assert any("dangling 'no'" in f for f in screen_question("Why does it matter to no?"))
