@@ -37,6 +37,8 @@ DISCLOSURES = [
     ("its for my dad, he's 79, had a fall in the garden in june", "my dad"),
     # a divorce mentioned in passing
     ("I've had a really rough divorce this year and fixing bikes is the only hour I switch off", "fixing bikes"),
+    # a death said softly
+    ("my grandad taught me to fix bikes and he passed in 2019, so the cafe is a bit for him", "the cafe"),
     # medication
     ("I'm on antidepressants and my GP said get moving, so the cafe is me getting moving", "getting moving"),
 ]

@@ -93,6 +93,7 @@ def test_a_plain_what_do_you_mean_still_restates_the_question(mec, spoke):
     ("Have you ever tried fixing a chain in the rain?", True),
     ("what do you do with the old tyres?", False),     # a real question about the product
     ("Is it free for students?", False),
+    ("how much an hour though?", False),                # a wh-question about the concept's words asks
 ])
 def test_rhetorical_questions(spoke, sentence, rhetorical):
     assert is_rhetorical(sentence, sentence, spoke.stimulus) is rhetorical

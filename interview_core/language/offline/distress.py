@@ -114,6 +114,10 @@ def hardship_tokens(sent) -> list:
             verb = _verb_lemma(tok)
             if word_is_kind(verb, "v", _DEATH_ROOTS, 1):
                 hit = _person_subject(tok)  # "my bike died" is a breakdown, not a death
+            elif verb == "pass":  # "he passed in 2019": said of a person with no object or direction, a death
+                hit = _person_subject(tok) and not any(
+                    c.dep_ in ("dobj", "xcomp", "ccomp", "advmod") or c.dep_ == "prep" and c.lower_ not in ("in", "on", "at", "last")
+                    for c in tok.children)
             elif lemma in _LOSING:
                 objects = [c for c in tok.children if c.dep_ == "dobj"]
                 hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects)

@@ -353,7 +353,7 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
     if not sentence.rstrip().endswith("?"):
         return False
     doc = parse(" ".join(sentence.split()))
-    if _verbless(doc):
+    if _verbless(doc) and words(sentence)[:1] and words(sentence)[0] not in closed().wh_words:  # "how much a month?" asks
         mine = set(stem_string([w for w in words(sentence) if open_classes(w) & {"NOUN", "ADJ", "VERB"}
                                 and w not in closed().function_words]).split())
         if mine & set(stem_string(words(concept)).split()):
