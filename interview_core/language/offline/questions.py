@@ -535,6 +535,8 @@ def _in_last_answer(request: QuestionRequest, topic: Topic | None) -> bool:
     return bool(said) and said <= set(stem_string(words(request.recent_turns[-1].answer)).split())
 
 
+# Wording that returns to something said before (a strategy's "revisit" templates).
+_GOING_BACK = re.compile(r"\b(earlier|a little while ago|come back to|going back|go back to)\b", re.I)
 _LADDER_ASKS = re.compile(r"\bwhy\b|give you|do for you|important|matters?\b|difference|make possible", re.I)
 SHORT_VALUE = 3  # content words at most in an answer read as the next rung of a ladder
 
@@ -731,6 +733,9 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     if reply and request.focus.kind == "none" and not said:
         # Said after answering the respondent's question: "that" would point at the reply, not the topic.
         drafts = [d for d in drafts if not _ANAPHORIC_END.search(d[1])] or drafts
+    if request.kind == "follow_up" and request.recent_turns and values["focus"] and _in_last_answer(request, topic):
+        # "Earlier you mentioned X" / "going back to X" about what was said just now is untrue.
+        drafts = [d for d in drafts if not _GOING_BACK.search(d[1])] or drafts
     recent = request.recent_questions[-RECENT_WINDOW:]
     known = _known_templates(request, primary, fallback)
     frames = [frame_of(q, known) for q in recent]
