@@ -121,7 +121,7 @@ def test_with_a_provider_it_writes_the_closing_question_and_the_farewell_stays_o
 def test_offline_farewell_answers_a_last_question_about_the_study(lexical_settings):
     s, _ = closing_session(lexical_settings)
     final = s.answer("What happens with my answers after this?")
-    assert s.finished and final.next_question.startswith("Your answers are saved")
+    assert s.finished and final.next_question.startswith("It's a typed interview")  # the privacy answer (offline wording)
     assert not final.extracted.nodes  # a question to the interviewer makes no node
 
 
