@@ -59,6 +59,7 @@ TABLE = [
     # 4. a pause: "no rush" and the same question again
     ("hang on the kettle's going", ["No rush", LAST], []),
     ("sorry, typing on the bus", ["No rush", LAST], []),
+    ("hang on, parcel", ["No rush", LAST], []),
 ]
 
 

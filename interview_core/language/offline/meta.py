@@ -148,11 +148,20 @@ def is_pause(answer: str) -> bool:
     def paused(sentence: str) -> bool:  # "hang on, the price is what matters" is no pause: every comma part
         parts = [p for p in sentence.split(",") if words(p)]
         return _apology_aside(words(sentence)) or any(is_aside(p) for p in parts) and all(
-            is_aside(p) or all(w in c.interjections for w in words(p)) for p in parts)
+            is_aside(p) or all(w in c.interjections for w in words(p)) or _what_interrupts(p) for p in parts)
 
     parts = [s for _, _, s in sentences(answer) if words(s)]
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
         paused(s) for s in parts)
+
+
+def _what_interrupts(part: str) -> bool:
+    """A bare noun phrase beside an aside naming what interrupts ("hang on, parcel", "one sec, the oven"):
+    one word besides a determiner, no verb."""
+    from ...text.parse import parse
+
+    ws = [w for w in words(part) if w not in closed().determiners and w not in closed().possessives]
+    return len(ws) == 1 and not any(t.pos_ in ("VERB", "AUX") for t in parse(" ".join(words(part))))
 
 
 def _apology_aside(ws: list[str]) -> bool:
