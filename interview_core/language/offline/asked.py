@@ -14,6 +14,8 @@ reservoir?", "not feeling rushed?") asks the interviewer nothing, so it keeps it
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .grammar import closed
 from .meta import addressed_question, asks_who_is_behind, is_aside, meta_topic, question_in_form, sentences
 from ...text.parse import parse
@@ -30,8 +32,31 @@ APOLOGIES = frozenset("sorry sry soz apologies".split())
 _FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
 
 
-def _doc(sentence: str):
-    return parse(" ".join(sentence.split()))
+class _LazyDoc:
+    """The parse of a sentence, made only when a check first reads its tokens: most sentences are settled by
+    their words alone (no question mark, no apology, no interview noun), and a parse costs a few ms."""
+
+    __slots__ = ("_text", "_doc")
+
+    def __init__(self, sentence: str):
+        self._text = " ".join(sentence.split())
+        self._doc = None
+
+    def __iter__(self):
+        if self._doc is None:
+            self._doc = parse(self._text)
+        return iter(self._doc)
+
+
+def _doc(sentence: str) -> _LazyDoc:
+    return _LazyDoc(sentence)
+
+
+def _mentions(sentence: str, wordset) -> bool:
+    """Whether any of the words occurs in the sentence's lower-cased text: a token whose lower form is one of
+    them can occur only then, so a check that needs such a token is settled without a parse."""
+    low = sentence.lower()
+    return any(w in low for w in wordset)
 
 
 def _has_finite_subject(doc) -> bool:
@@ -63,13 +88,15 @@ def _about_interview(sentence: str, answer: str) -> bool:
     question naming the interview ("who's paying for this research?") or with a bare "this" as its subject
     ("is this for the council or a uni thing?")."""
     return bool(meta_topic(sentence, answer)) or asks_who_is_behind(sentence) or any(
-        w in INTERVIEW_NOUNS for w in words(sentence)) or any(
+        w in INTERVIEW_NOUNS for w in words(sentence)) or _mentions(sentence, ("this",)) and any(
         t.lower_ == "this" and t.dep_ in ("nsubj", "nsubjpass") for t in _doc(sentence))  # "is this for the council?"
 
 
-def _comment_on_interview(doc) -> bool:
+def _comment_on_interview(sentence: str, doc) -> bool:
     """A statement that names the interview and no other thing ("I don't really follow the question");
     general nouns ("a bit") and interjections tagged as nouns ("tbh") name nothing."""
+    if not _mentions(sentence, INTERVIEW_NOUNS):
+        return False
     c = closed()
     nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN")]
     others = [t for t in nouns if t.lower_ not in INTERVIEW_NOUNS and t.lower_ not in c.interjections
@@ -117,9 +144,11 @@ def _echo(sentence: str, doc, after_question: bool) -> bool:
     return not _has_finite_subject(doc) and _names_something(doc)
 
 
-def _classify(answer: str) -> list[tuple[int, int, str, str]]:
+@lru_cache(maxsize=256)
+def _classify(answer: str) -> tuple[tuple[int, int, str, str], ...]:
     """(start, end, sentence, role) for each sentence: role "asked", "reason" (what follows a question about
-    the interview), "comment", "apology", "echo" or "" (an ordinary sentence)."""
+    the interview), "comment", "apology", "echo" or "" (an ordinary sentence). Cached: extraction reads the
+    asked spans and the echoes of one answer."""
     out = []
     after_question = False  # the sentence before was a question to the interviewer
     reasons = False  # a question about the interview was asked and the topic has not been returned to
@@ -135,13 +164,13 @@ def _classify(answer: str) -> list[tuple[int, int, str, str]]:
             role = "reason"
         elif _apology_aside(s, doc):
             role = "apology"
-        elif _comment_on_interview(doc):
+        elif _comment_on_interview(s, doc):
             role = "comment"
         if role != "reason" and role != "asked":
             reasons = False
         after_question = role == "asked"
         out.append((a, b, s, role))
-    return out
+    return tuple(out)
 
 
 def asked_spans(answer: str) -> list[tuple[int, int]]:
