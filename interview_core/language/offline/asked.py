@@ -30,6 +30,13 @@ RETURN_MARKERS = frozenset("anyway anyways but so".split())
 # Apologies that open an aside about the respondent's own moment ("sorry for the wait", "sry typing ...").
 APOLOGIES = frozenset("sorry sry soz apologies".split())
 _FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
+# Subjects of a yes/no question about what is offered ("does it ...", "do they ...", "is there ...").
+OFFER_SUBJECTS = frozenset("it they there".split())
+# First-person words that open a statement of the respondent's own circumstances.
+FIRST_PERSON = frozenset("i i'm i've i'd we we're we've we'd my our ours mine me".split())
+# Words of wanting or liking: a sentence with one states the respondent's point.
+WANT_WORDS = frozenset("want wants wanted need needs like likes love loves prefer matter matters important "
+                       "care hate hates".split())
 
 
 class _LazyDoc:
@@ -92,6 +99,23 @@ def _about_interview(sentence: str, answer: str) -> bool:
         t.lower_ == "this" and t.dep_ in ("nsubj", "nsubjpass") for t in _doc(sentence))  # "is this for the council?"
 
 
+def _asks_about_offer(sentence: str) -> bool:
+    """A yes/no question put to the interviewer about what is offered, opened by an auxiliary with "it",
+    "they" or "there" as its subject ("does it do curved stairs?", "is there a hose on the van?"), not a
+    question about the respondent's own words ("does that make sense?")."""
+    ws = [w for w in words(sentence) if w not in closed().interjections]
+    return len(ws) > 2 and ws[0] in closed().auxiliaries and ws[1] in OFFER_SUBJECTS \
+        and addressed_question(sentence) is not None
+
+
+def _own_situation(sentence: str) -> bool:
+    """A statement of the respondent's own circumstances ("ours turns a corner at the top", "my shifts change
+    every week"): opened by a first-person word, with no want or liking in it ("I just want ..." states a
+    point, not a reason for asking)."""
+    ws = words(sentence)
+    return bool(ws) and ws[0] in FIRST_PERSON and not any(w in WANT_WORDS for w in ws)
+
+
 def _comment_on_interview(sentence: str, doc) -> bool:
     """A statement that names the interview and no other thing ("I don't really follow the question");
     general nouns ("a bit") and interjections tagged as nouns ("tbh") name nothing."""
@@ -152,6 +176,7 @@ def _classify(answer: str) -> tuple[tuple[int, int, str, str], ...]:
     out = []
     after_question = False  # the sentence before was a question to the interviewer
     reasons = False  # a question about the interview was asked and the topic has not been returned to
+    offer_asked = False  # the sentence before asked yes or no about what is offered
     for a, b, s in sentences(answer):
         doc = _doc(s)
         role = ""
@@ -162,6 +187,8 @@ def _classify(answer: str) -> tuple[tuple[int, int, str, str], ...]:
             reasons = reasons or _about_interview(s, answer)
         elif reasons and _first_word(s) not in RETURN_MARKERS:
             role = "reason"
+        elif offer_asked and _own_situation(s):
+            role = "reason"  # "does it do curved stairs? ours turns a corner at the top"
         elif _apology_aside(s, doc):
             role = "apology"
         elif _comment_on_interview(s, doc):
@@ -169,6 +196,7 @@ def _classify(answer: str) -> tuple[tuple[int, int, str, str], ...]:
         if role != "reason" and role != "asked":
             reasons = False
         after_question = role == "asked"
+        offer_asked = role == "asked" and _asks_about_offer(s)
         out.append((a, b, s, role))
     return tuple(out)
 

@@ -256,7 +256,8 @@ def _cleaned(label: str, clause_text: str) -> str | None:
     """The label as a short phrase in the respondent's own person, or None when it only points back:
     - a judgement after the concept is cut ("home visits sounding great in theory" -> "home visits"; "X being
       useless" -> "X"): the stance reader keeps the judgement, the label names what is judged;
-    - "being about X" is X ("for her it's about walking into school" -> "walking into school");
+    - "being about X" is X ("for her it's about walking into school" -> "walking into school"), and "being
+      X than Y" is "X than Y" ("it's cheaper than buying" -> "cheaper than buying");
     - a generic "you" in the respondent's words is the respondent ("a stranger in your living room" ->
       "a stranger in my living room");
     - a one-word noun said of "that" ("That's the list", "thats the win") names the answer itself, and the
@@ -277,6 +278,8 @@ def _cleaned(label: str, clause_text: str) -> str | None:
     m = _ABOUT.match(" ".join(ws))
     if m:
         ws = m.group(1).split()
+    if len(ws) >= 4 and ws[0].lower() == "being" and ws[2].lower() == "than":
+        ws = ws[1:]  # "being cheaper than a new phone": the comparison is the concept
     ws = [_PERSON_FLIP.get(w.lower(), w) for w in ws]
     said = [w for w in words(clause_text) if w not in closed().interjections]
     if len(ws) == 1 and said and said[0] in _POINTING_SUBJECTS and said[-1:] == [ws[0].lower()] and len(said) <= 5:
