@@ -165,3 +165,12 @@ def oat_milk():
     from interview_core.config import load_concept
 
     return load_concept(Path(__file__).resolve().parents[2] / "config/concepts/oat_milk.yaml")
+
+
+@pytest.fixture
+def spoke(oat_milk):
+    """An invented bike-repair cafe concept (wave-7 question tests; a test module may override it)."""
+    return oat_milk.model_copy(update={
+        "id": "spoke_shed", "name": "SpokeShed", "elements": [],
+        "stimulus": "SpokeShed: a community bike-repair cafe with volunteer mechanics, tools to borrow by the hour "
+                    "and a loan bike while yours is fixed."})

@@ -15,14 +15,6 @@ from interview_core.language.offline.questions import _wording, reason_given
 COLD = re.compile(r"\bwhy\b|example", re.I)
 
 
-@pytest.fixture
-def spoke(oat_milk):
-    return oat_milk.model_copy(update={
-        "id": "spoke_shed", "name": "SpokeShed", "elements": [],
-        "stimulus": "SpokeShed: a community bike-repair cafe with volunteer mechanics, tools to borrow by the hour "
-                    "and a loan bike while yours is fixed."})
-
-
 def _next(mec, concept, answer, label):
     request = QuestionRequest(methodology=mec, concept=concept, strategy=mec.strategy("deepen"), turn_number=4,
                               focus=FocusRef(kind="node", label=label),

@@ -16,14 +16,6 @@ LAST = "Why do the loan bikes matter to you?"
 CANNOT = ("don't know", "can't answer")
 
 
-@pytest.fixture
-def spoke(oat_milk):
-    return oat_milk.model_copy(update={
-        "id": "spoke_shed", "name": "SpokeShed", "elements": [],
-        "stimulus": "SpokeShed: a community bike-repair cafe with volunteer mechanics, tools to borrow by the hour "
-                    "and a loan bike while yours is fixed."})
-
-
 def _next(mec, concept, answer, *, kind="follow_up", question=LAST, turns_left=None, turn=4):
     request = QuestionRequest(methodology=mec, concept=concept, kind=kind, turn_number=turn,
                               strategy=mec.strategy("deepen") if kind == "follow_up" else None,
