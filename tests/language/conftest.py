@@ -174,3 +174,22 @@ def spoke(oat_milk):
         "id": "spoke_shed", "name": "SpokeShed", "elements": [],
         "stimulus": "SpokeShed: a community bike-repair cafe with volunteer mechanics, tools to borrow by the hour "
                     "and a loan bike while yours is fixed."})
+
+
+@pytest.fixture(scope="module")
+def labels():
+    """The offline extraction's node labels for one answer (means-end chain, oat milk), optionally after a
+    question: the label tests' common helper."""
+    from interview_core.config import registry
+    from interview_core.language.contracts import ExtractionRequest
+    from interview_core.language.offline import OfflineLanguage
+
+    offline = OfflineLanguage()
+    methodology = registry.methodology("means_end_chain")
+    concept = registry.concept("oat_milk")
+
+    def run(answer: str, question: str = "") -> list[str]:
+        result = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=answer,
+                                                   utterance_id="u", question=question))
+        return [n.label for n in result.nodes]
+    return run

@@ -7,23 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from interview_core.config import registry
-from interview_core.language.contracts import ExtractionRequest
-from interview_core.language.offline import OfflineLanguage
-
-
-@pytest.fixture(scope="module")
-def labels():
-    offline = OfflineLanguage()
-    methodology = registry.methodology("means_end_chain")
-    concept = registry.concept("oat_milk")
-
-    def run(answer: str) -> list[str]:
-        result = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=answer,
-                                                   utterance_id="u"))
-        return [n.label for n in result.nodes]
-    return run
-
 
 @pytest.mark.parametrize("answer", [
     # a question about the interview, then the respondent's reason for asking it

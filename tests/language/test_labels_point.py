@@ -6,23 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from interview_core.config import registry
-from interview_core.language.contracts import ExtractionRequest
-from interview_core.language.offline import OfflineLanguage
 from interview_core.language.screen import screen_label
-
-
-@pytest.fixture(scope="module")
-def labels():
-    offline = OfflineLanguage()
-    methodology = registry.methodology("means_end_chain")
-    concept = registry.concept("oat_milk")
-
-    def run(answer: str, question: str = "") -> list[str]:
-        result = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=answer,
-                                                   utterance_id="u", question=question))
-        return [n.label for n in result.nodes]
-    return run
 
 
 STORY = ("I capsized off the pier in 2019, it was freezing and my brother laughed for a week. "
