@@ -78,3 +78,20 @@ def test_a_short_answer_to_a_why_is_the_next_rung(mec, spoke, answer, quoted):
     assert (f'"{answer}"' in q) is quoted, q
     assert "comes to mind" not in q, q
 
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not sure, but what I like is that the tools are always there.",      # a hedge, not how someone is
+    "I'm not convinced, to be honest, the queue looked long.",
+    "Not keen on the loan bikes, they looked tired.",                         # a state about something
+    "No more stress about the chain slipping on the way to work.",            # an absence
+    "I fixed it myself without the worry of getting it wrong.",
+    "I honestly haven't thought about it beyond that.",                       # a manner adverb, not a state
+])
+def test_hedges_and_absences_are_not_disclosures(answer):
+    assert disclosed_hardship(answer) == ()
+
+
+def test_a_denied_good_state_and_a_named_hardship_are_still_disclosures():
+    assert disclosed_hardship("My dad has cancer and I fix his bike now") != ()
+    assert disclosed_hardship("I'm not ok, honestly") != ()

@@ -110,6 +110,7 @@ def hardship_tokens(sent) -> list:
             compounds = [c.lower_ for c in tok.lefts if c.dep_ == "compound"]
             hit = _noun_is_hardship(lemma, senses) or bool(compounds) and _noun_is_hardship(
                 "_".join([*compounds, lemma]), senses)  # "heart attack"
+            hit = hit and not _denied(tok)  # "no range anxiety", "without the stress": an absence
         elif tok.pos_ == "VERB":
             verb = _verb_lemma(tok)
             if word_is_kind(verb, "v", _DEATH_ROOTS, 1):
@@ -136,9 +137,26 @@ def hardship_tokens(sent) -> list:
     return found
 
 
+# Adjectives of certainty, awareness or interest: denied, they hedge or decline ("I'm not sure", "not
+# keen"), they say nothing of how someone is. A closed class of English, not the words of any domain.
+_HEDGE_STATES = frozenset("sure certain convinced positive aware clear keen bothered fussed interested".split())
+
+
+def _denied(noun) -> bool:
+    """Whether a noun is said to be absent: determined by "no" ("no more worry") or the object of
+    "without" ("without the stress")."""
+    return any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or (
+        noun.dep_ == "pobj" and noun.head.lower_ == "without")
+
+
 def _not_well(tok) -> bool:
     """A good state denied of a person ("she's not fine", "I'm not ok", "he isn't well"): a positive
-    (VADER) predicate adjective with a negation whose clause's subject is a person pronoun or noun."""
+    (VADER) predicate adjective with a negation whose clause's subject is a person pronoun or noun. Not a
+    hedge ("I'm not sure") and not a state about something ("not keen on the app": a complement)."""
+    if tok.lower_ in _HEDGE_STATES or any(c.dep_ in ("prep", "xcomp", "ccomp") for c in tok.children):
+        return False
+    if tok.dep_ == "advmod" and tok.head.lemma_ != "be":  # "he isn't well", not "I honestly haven't thought"
+        return False
     head = tok.head if tok.dep_ in ("acomp", "advmod") else tok
     negated = any(c.dep_ == "neg" for c in list(head.children) + list(tok.children))
     return negated and _person_subject(head) and not any(c.dep_ in ("dobj", "xcomp", "ccomp") for c in head.children)
