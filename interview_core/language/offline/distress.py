@@ -139,7 +139,7 @@ def hardship_tokens(sent) -> list:
 
 # Adjectives of certainty, awareness or interest: denied, they hedge or decline ("I'm not sure", "not
 # keen"), they say nothing of how someone is. A closed class of English, not the words of any domain.
-_HEDGE_STATES = frozenset("sure certain convinced positive aware clear keen bothered fussed interested".split())
+_HEDGE_STATES = frozenset("sure certain convinced positive aware clear keen bothered interested".split())
 
 
 def _denied(noun) -> bool:
