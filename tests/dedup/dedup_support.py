@@ -51,3 +51,14 @@ def encoder():
     enc = get_encoder()
     assert enc is not None, encoder_error()
     return enc
+
+
+@pytest.fixture(scope="module")
+def parsed_lexicon():
+    """The default lexicon with roles, failing loudly when the spaCy parser is not installed."""
+    from interview_core.dedup.lexicon import default_lexicon
+
+    lexicon = default_lexicon(None, True)
+    if lexicon.syntax(lexicon.key("warm room")) is None:
+        pytest.fail("the spaCy parser is not installed: run `make install`")
+    return lexicon

@@ -12,11 +12,8 @@ from interview_core.dedup.tuning import guard_blocks
 
 
 @pytest.fixture(scope="module")
-def roles_lexicon():
-    lex = default_lexicon(None, True)
-    if lex.syntax(lex.key("warm bedroom")) is None:
-        pytest.fail("the spaCy parser is not installed: run `make install`")
-    return lex
+def roles_lexicon(parsed_lexicon):
+    return parsed_lexicon
 
 
 @pytest.fixture(scope="module")

@@ -13,11 +13,8 @@ from interview_core.dedup.syntax import LabelSyntax, Role
 
 
 @pytest.fixture(scope="module")
-def lex():
-    lexicon = default_lexicon(None, True)
-    if lexicon.syntax(lexicon.key("warm pool")) is None:
-        pytest.fail("the spaCy parser is not installed: run `make install`")
-    return lexicon
+def lex(parsed_lexicon):
+    return parsed_lexicon
 
 
 # (shorter label, longer label, why apart: the rule's name and the word, or None)
