@@ -17,12 +17,15 @@ def test_answer_set_schema(path: Path):
     for dom in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]:
         assert dom["split"] in {"dev", "heldout"} and dom["stimulus"].count(":") >= 1, dom["name"]
         for a in dom["answers"]:
-            assert set(a) <= {"text", "meta", "nodes", "labels"} and a["text"].strip(), a
+            assert set(a) <= {"text", "meta", "nodes", "labels", "point", "disclosure"} and a["text"].strip(), a
             assert a["meta"] in META and isinstance(a["nodes"], bool), a
             assert not (a["meta"] and a["nodes"]), a  # a question about the interview carries no concept
             if "labels" in a:  # optional: what a careful human coder would label
                 assert bool(a["labels"]) == a["nodes"], a
                 assert all(lbl == lbl.lower() and 0 < len(lbl.split()) <= 8 for lbl in a["labels"]), a
+            if a.get("point") is not None:  # optional (wave 8 on): the label an interviewer follows up next
+                assert a["nodes"] and a["point"] in a.get("labels", []), a
+            assert a.get("disclosure", True) is True, a  # optional: present only when true
 
 
 def test_wave4_sets_are_fresh_domains_with_labels():
