@@ -35,6 +35,7 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                (ROOT / "evaluation" / "answers" / "wave6_heldout.yaml", "wave6"),
                (ROOT / "evaluation" / "answers" / "wave7_dev.yaml", "wave7"),
                (ROOT / "evaluation" / "answers" / "wave7_heldout.yaml", "wave7"),
+               (ROOT / "evaluation" / "answers" / "wave8_dev.yaml", "wave8"),
                (ROOT / "evaluation" / "answers" / "wave8_heldout.yaml", "wave8"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
