@@ -8,7 +8,8 @@ from interview_core.language.offline.questions import _wording, plain_question
 
 TOPIC = "You mentioned the ferry timetable."
 QUESTION = "What is it about that that bothers you?"
-SLOTS = {"concept": "the harbour ferry pass", "turns_left": 4, "last_question_plain": "How did you get there?"}
+SLOTS = {"concept": "the harbour ferry pass", "turns_left": 4, "last_question_plain": "How did you get there?",
+         "part": "a return crossing every hour", "term": "a ferry", "gloss": "a boat that transports people"}
 
 
 def _meta_answers() -> list[tuple[str, str]]:

@@ -31,7 +31,9 @@ TABLE = [
     ("does it fix carbon frames? mine is carbon", ["don't know the details"], ["I was asking", "carbon"]),
     ("Tools to borrow by the hour - what does that mean in practice?", ["don't know the details"],
      ["I was asking"]),
-    ("They lend you a bike? Like a proper one?", ["don't know the details"], ["I was asking"]),
+    # ... unless the description the respondent saw says it (wave 8): quoted from it, then no more is claimed
+    ("They lend you a bike? Like a proper one?", ["the description says", "a loan bike while yours is fixed",
+                                                  "don't know more"], ["I was asking"]),
     ("how long does the repair take, really?", ["don't know the details"], ["questions left", "more questions"]),
     # ... privacy: the plain truth about a typed interview
     ("is this anonymous? my boss thinks i cycle in every day", ["typed", "name"], ["boss"]),

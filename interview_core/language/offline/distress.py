@@ -47,9 +47,88 @@ _FUNCTION = frozenset("a an the and or but so to of in on at be is are was were 
                       "he she they his her their him them not n't might may could would will can".split())
 
 
+# WordNet lexicographer files of places and physical objects: "landfill" is a kind of (geological)
+# depression, not of the illness.
+_PLACE_FILES = frozenset({"15", "17"})
+# Roots of an adjective's derived noun that make it a state of belief ("skeptical" -> incredulity,
+# "doubtful" -> doubt): a view of the thing asked about, never a hardship.
+_BELIEF_ROOTS = frozenset({"doubt", "belief", "disbelief", "uncertainty", "certainty", "cognitive_state", "misgiving"})
+# Roots of a verb of losing one's job, said of a person in the passive ("I got laid off", "he was sacked").
+_DISMISSAL_ROOTS = frozenset({"dismiss", "furlough"})
+_DISMISSAL_SENSES = 4
+# Adjectives WordNet files with these words (or as similar to them) name a hard stretch of time when
+# they modify one ("a rough year", "a tough few months"), as do VADER-negative ones.
+_HARD_WORDS = frozenset({"difficult", "hard"})
+
+
+def _wordnet():
+    from ...dedup.wordnet import get_wordnet  # WordNet files read offline; loaded once
+
+    return get_wordnet()
+
+
 @lru_cache(maxsize=4096)
 def _noun_is_hardship(lemma: str, senses: int) -> bool:
-    return word_valence(lemma) <= 0 and word_is_kind(lemma, "n", HARDSHIP_ROOTS, senses)
+    wordnet = _wordnet()
+    if wordnet is None or word_valence(lemma) > 0:
+        return False
+    return any(wordnet.is_kind_of(syn, HARDSHIP_ROOTS, ("@", "@i")) and _lexfile(wordnet, syn) not in _PLACE_FILES
+               for syn in wordnet.synsets(lemma, "n")[:senses])
+
+
+def _lexfile(wordnet, syn) -> str:
+    """The two-digit lexicographer file of a synset (second field of its data line), "" if unknown."""
+    line = getattr(wordnet, "_lines", {}).get(syn.key[0], {}).get(syn.key[1], "")
+    fields = line.split()
+    return fields[1] if len(fields) > 1 else ""
+
+
+@lru_cache(maxsize=4096)
+def _belief_state(adjective: str) -> bool:
+    """Whether an adjective is a state of belief (WordNet: a noun derived from one of its first senses
+    is a kind of doubt, belief or certainty): "skeptical", "doubtful", "wary"."""
+    wordnet = _wordnet()
+    if wordnet is None:
+        return False
+    return any(sym == "+" and key[0] == "n" and wordnet.is_kind_of(wordnet.synset(key), _BELIEF_ROOTS)
+               for syn in wordnet.synsets(adjective, "a")[:3] for sym, key, _, _ in syn.pointers)
+
+
+@lru_cache(maxsize=4096)
+def _unwell_word(adjective: str) -> bool:
+    """Whether an adjective's first WordNet sense is being ill, or similar to it ("ill", "poorly",
+    "unwell", "diabetic")."""
+    wordnet = _wordnet()
+    first = wordnet.synsets(adjective, "a")[:1] if wordnet else ()
+    return any("ill" in syn.words or any(sym == "&" and "ill" in wordnet.synset(key).words for sym, key, _, _ in syn.pointers)
+               for syn in first)
+
+
+@lru_cache(maxsize=4096)
+def _hard_word(adjective: str) -> bool:
+    """Whether an adjective says something was hard: VADER-negative, or a WordNet sense holding or
+    similar to "difficult"/"hard" ("rough": rocky, full of hardship)."""
+    if word_valence(adjective) < 0:
+        return True
+    wordnet = _wordnet()
+    return bool(wordnet) and any(set(syn.words) & _HARD_WORDS or any(
+        sym == "&" and set(wordnet.synset(key).words) & _HARD_WORDS for sym, key, _, _ in syn.pointers)
+        for syn in wordnet.synsets(adjective, "a"))
+
+
+def _hard_period(tok) -> bool:
+    """A stretch of time said to be hard, as the predicate of a copula ("it's been a rough year", "a
+    tough few months")."""
+    if tok.dep_ not in ("attr", "ROOT") or not word_is_kind(tok.lemma_.lower(), "n", frozenset({"time_period"}), 2):
+        return False
+    return any(c.dep_ == "amod" and _hard_word(c.lower_) for c in tok.children)
+
+
+def _dismissed(tok) -> bool:
+    """Losing one's job told in the passive of a verb of dismissal ("I got laid off", "she was sacked")."""
+    if not any(c.dep_ == "auxpass" for c in tok.children) or not _person_subject(tok):
+        return False
+    return word_is_kind(_verb_lemma(tok), "v", _DISMISSAL_ROOTS, _DISMISSAL_SENSES)
 
 
 def _verb_lemma(tok) -> str:
@@ -111,6 +190,7 @@ def hardship_tokens(sent) -> list:
             hit = _noun_is_hardship(lemma, senses) or bool(compounds) and _noun_is_hardship(
                 "_".join([*compounds, lemma]), senses)  # "heart attack"
             hit = hit and not _denied(tok)  # "no range anxiety", "without the stress": an absence
+            hit = hit or _hard_period(tok)
         elif tok.pos_ == "VERB":
             verb = _verb_lemma(tok)
             if word_is_kind(verb, "v", _DEATH_ROOTS, 1):
@@ -122,17 +202,27 @@ def hardship_tokens(sent) -> list:
             elif lemma in _LOSING:
                 objects = [c for c in tok.children if c.dep_ == "dobj"]
                 hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects)
+            elif tok.tag_ == "VBN" and _dismissed(tok):
+                hit = True
             elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok):
                 hit = tok.dep_ in ("acomp", "ROOT", "conj") or any(c.dep_ == "auxpass" for c in tok.children)
+        elif (tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") or tok.dep_ == "advmod" and tok.head.lemma_ == "be") \
+                and _unwell_word(tok.lower_) and not _about_something(tok) and not any(c.dep_ == "neg" for c in tok.head.children):
+            # "my wife got ill", "my mum's been poorly": a person, or someone's ("my mum"), is the subject
+            hit = any(_person_subject(v) or any(c.dep_ in ("nsubj", "nsubjpass") and any(g.dep_ == "poss" for g in c.children)
+                                                for c in v.children) for v in (tok, tok.head))
         elif tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") and word_valence(tok.lower_) <= STATE_VALENCE \
-                and not _about_something(tok):
+                and not _about_something(tok) and not _belief_state(tok.lower_):
             hit = has_sense(tok.lower_, "a")
             hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
                 hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))
         if not hit and tok.pos_ in ("ADJ", "ADV") and tok.dep_ in ("acomp", "advmod", "ROOT") \
                 and word_valence(tok.lower_) > 0 and not _about_something(tok):
             hit = _not_well(tok)
-        if hit and not _conditional(tok) and _close_to_respondent(tok, sent):
+        # A hard stretch said with a dummy subject ("it's been a rough year") is the speaker's own.
+        own_time = tok.pos_ == "NOUN" and _hard_period(tok) and any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "it" for c in tok.head.children)
+        if hit and not _conditional(tok) and (own_time or _close_to_respondent(tok, sent)):
             found.append(tok)
     return found
 
@@ -178,7 +268,9 @@ def veiled(answer: str) -> tuple[str, ...]:
     found: list[str] = []
     for m in _TRAIL.finditer(text):
         before = re.findall(r"[a-z']+", m.group("before").lower())
-        if set(before) & _PEOPLE and (set(before) & _TRAIL_WORDS or any(w.endswith("n't") for w in before)):
+        after = re.findall(r"[a-z']+", m.group("after").lower())
+        if set(before) & _PEOPLE and (set(before) & _TRAIL_WORDS or any(w.endswith("n't") for w in before)) \
+                or _broken_off(before, after):
             found += before + re.findall(r"[a-z']+", m.group("after").lower())
             rest = text[m.end():]
             found += re.findall(r"[a-z']+", re.split(r"[.!?]", rest.lstrip(". "), maxsplit=1)[0].lower())
@@ -187,6 +279,18 @@ def veiled(answer: str) -> tuple[str, ...]:
         if set(clause) & _TRAIL_WORDS or any(w.endswith("n't") for w in clause):
             found += clause + re.findall(r"[a-z']+", (m.group("after") or "").lower())
     return tuple(dict.fromkeys(found))
+
+
+def _broken_off(before: list[str], after: list[str]) -> bool:
+    """A clause broken off where a person or a state should be named (aposiopesis): the words before
+    the ellipsis end on a person ("since dad... well") or on a copula ("things have been... tight"),
+    and what follows is no praise ("it's... fine actually" is a pause for a word, not a hint)."""
+    from .grammar import closed, is_person_noun
+
+    if not before or any(word_valence(w) > 0 for w in after if w not in closed().interjections):
+        return False
+    last = before[-1]
+    return last in closed().copulas or last in _PEOPLE or (len(before) > 1 and is_person_noun(last))
 
 
 @lru_cache(maxsize=512)

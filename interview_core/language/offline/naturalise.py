@@ -106,10 +106,14 @@ def concept_phrase(name: str, proper: frozenset[str] = frozenset()) -> str:
     proper noun in ``proper`` or an acronym); a singular common noun head without a determiner takes
     "the" ("the dog walking app"); a plural, a gerund, a mass-like compound of names or a brand takes
     none ("cooking classes", "e-bike commuting", "Spokesmith"). A name the parser does not read as a
-    noun phrase falls back to :func:`natural_label`."""
+    noun phrase falls back to :func:`natural_label`. A name of two or more words all capitalised
+    ("Common Purse") is a proper name, written as given with no article."""
     from ...text.parse import parse
 
     text = " ".join(name.split()).strip(" .!?")
+    titled = re.findall(r"[A-Za-z][\w'-]*", text)
+    if len(titled) >= 2 and all(w[0].isupper() for w in titled):
+        return text  # a name in title case ("Common Purse") is a proper name: as written, no article
     doc = parse(text) if text else None
     if doc is None or len(doc) == 0:
         return natural_label(name, proper).strip('"')

@@ -21,6 +21,7 @@ from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
 from .topics import Topic, answer_topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
+from .described import defined_term, described_part
 from .distress import disclosed_hardship, mentions_hardship
 from .valence import word_valence
 
@@ -264,7 +265,9 @@ def _templates(request: QuestionRequest, values: dict[str, str]) -> tuple[list[s
         bias = (method.opening_bias or "").lower()
         experience = any(w in bias for w in _wording()["experience_words"])
         builtin = _wording()["openings_experience" if experience else "openings"]
-        return list(method.opening_templates) or list(builtin), list(_wording()["openings"])
+        # A description too long to repeat leaves {stimulus_intro} empty: the same openings without it.
+        bare = [t.replace("{stimulus_intro}", "").strip() for t in builtin]
+        return list(method.opening_templates) or list(builtin), list(_wording()["openings"]) + bare
     if request.kind == "closing":
         return list(method.closing_templates) or list(_wording()["closings"]), list(_wording()["closings"])
     strategy = request.strategy
@@ -429,12 +432,32 @@ def meta_answer(request: QuestionRequest) -> str:
     if topic == "other" and request.kind != "closing" and any(
             asks_who_is_behind(s) for _, _, s in sentences(last.answer)):
         topic = "other_sponsor"  # who is behind the study: said as far as the interviewer knows
+    term, meaning, part = _described(request) if topic == "other" else ("", "", "")
+    if part:  # what the description the respondent saw already says, never "I don't know"
+        topic = "other_defined" if term else "other_described"
     options = wording[topic]
     plain = plain_question(last.question or "") or "what matters to you here?"
-    concept = natural_label((getattr(request.concept, "name", "") or "this").split(",")[0]).strip('"')
+    concept = _values(request)["concept"]
     text = options[request.turn_number % len(options)].format(
-        turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain)
+        turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain,
+        term=term, gloss=meaning, part=part)
     return text
+
+
+def _described(request: QuestionRequest) -> tuple[str, str, str]:
+    """(term, gloss, part) for a product question in the last answer (:mod:`described`): the part of
+    the study's description that answers it, and a term of the description it asks the meaning of with
+    WordNet's gloss; empty strings where there is none."""
+    last = request.recent_turns[-1]
+    stimulus = getattr(request.concept, "stimulus", "") or ""
+    name = getattr(request.concept, "name", "") or ""
+    if not stimulus:
+        return "", "", ""
+    term, meaning = defined_term(last.answer, stimulus)
+    asked = addressed_question(last.answer, f"{name} {stimulus}") or last.answer
+    part = described_part(last.answer if term else asked, stimulus, name)
+    article = "an" if term[:1] in tuple("aeiou") else "a"
+    return (f"{article} {term}" if term else "", meaning, part) if part else ("", "", "")
 
 
 def farewell(request: QuestionRequest) -> str:
@@ -681,8 +704,9 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     elif values["focus"] and is_plural_phrase(words(values["focus"])):
         primary, fallback = [agree_plural(t) for t in primary], [agree_plural(t) for t in fallback]
     if asked == "other" and not any(asks_who_is_behind(x) for _, _, x in sentences(request.recent_turns[-1].answer)):
-        # A question about the product the interviewer cannot answer: how much the answer would weigh.
-        probes = list(_wording()["product_question_probes"])
+        # A question about the product the interviewer cannot answer: how much the answer would weigh;
+        # answered from the description: whether that makes a difference.
+        probes = list(_wording()["described_probes" if _described(request)[2] else "product_question_probes"])
         primary, fallback = probes, fallback
     if ladder and request.recent_turns and topic is not None and topic.kind != "none" and topic.latest \
             and not said_hardship(request) and reason_given(request.recent_turns[-1].answer):
