@@ -127,3 +127,74 @@ def test_painful_news_is_read_by_method(answer, painful):
 def test_a_belief_state_gets_no_sympathy(mec, blade):
     q = _next(mec, blade, "I'm honestly skeptical. Sounds like a man with a grindstone and a van.")
     assert "sorry" not in q.lower() and "sounds hard" not in q.lower(), q
+
+
+def test_a_longer_name_is_not_defined_by_its_first_word():
+    stimulus = STIMULUS.replace("a whetstone", "a whetstone bench")
+    assert defined_term("what's a whetstone bench when it's at home", stimulus) == ("", "")
+
+
+# answer -> the next turn is "no rush" and the same question again
+PAUSES = [
+    "hold on, my neighbour's knocking",          # an aside, then what is happening around them
+    "sorry can we pause, the dog's whining",
+    "Sorry. Doorbell.",                            # an apology, then the thing that interrupts
+    "hang on, the kettle's boiling",
+]
+
+
+@pytest.mark.parametrize("answer", PAUSES)
+def test_a_pause_gets_no_rush_and_the_same_question(mec, blade, answer):
+    q = _next(mec, blade, answer)
+    assert q.startswith("No rush") and LAST in q, q
+
+
+# ... and these are no pauses: an answer beside the aside, or a thing that does not interrupt
+NOT_PAUSES = ["hold on, the price is high", "Sorry. Price.", "hang on, the van is brilliant"]
+
+
+@pytest.mark.parametrize("answer", NOT_PAUSES)
+def test_an_answer_after_an_aside_is_no_pause(mec, blade, answer):
+    assert not _next(mec, blade, answer).startswith("No rush")
+
+
+# answer -> met as doubt ("not convinced" / "have your doubts"), never probed as praise or answered as a question
+DOUBTS = [
+    "Oh, a 'knife-sharpening van'. Uber for cutlery. Can't wait.",   # the description's words in scare quotes
+    "Oh brilliant, another van blocking the road",                     # sarcasm
+    "£4 a blade? I sharpen them myself for nothing.",                  # an incredulous echo of the description
+    "Sharper how? A knife's a knife. What is there to improve",        # "what is there to ..." pushback
+    "I'm honestly skeptical, my knives are fine",                      # doubt said outright (WordNet belief state)
+]
+
+
+@pytest.mark.parametrize("answer", DOUBTS)
+def test_sarcasm_and_pushback_are_met_as_doubt(mec, blade, answer):
+    q = _next(mec, blade, answer)
+    assert "not convinced" in q or "your doubts" in q, q
+    assert "don't know the details" not in q and "sorry" not in q.lower(), q
+
+
+SINCERE = ["the whetstone is a nice touch, my dad used one", "I'm not sure, maybe the price",
+           "my grandad always said 'a blunt knife is a dangerous knife'"]  # reported speech in quotes
+
+
+@pytest.mark.parametrize("answer", SINCERE)
+def test_sincere_answers_are_not_met_as_doubt(mec, blade, answer):
+    q = _next(mec, blade, answer)
+    assert "not convinced" not in q and "your doubts" not in q, q
+
+
+# a question about the interview asked indirectly or in everyday words
+META = [
+    ("just wondering who's getting my answers", ["name isn't stored", "research team"]),
+    ("do you keep these recordings? my boss is nosy", ["name isn't stored"]),
+    ("being sharp matters. thats the point isnt it", []),   # a tag asking agreement, not a question
+]
+
+
+@pytest.mark.parametrize("answer,must", META)
+def test_everyday_questions_about_the_interview(mec, blade, answer, must):
+    q = _next(mec, blade, answer)
+    assert all(m in q for m in must), q
+    assert "don't know the details" not in q, q

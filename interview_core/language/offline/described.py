@@ -164,8 +164,11 @@ def defined_term(question: str, stimulus: str) -> tuple[str, str]:
         if f" {term} " in f" {body} " and gloss(term):
             return term, gloss(term)
     m = _WHAT_IS.search(" ".join(ws))
-    if m:
-        for term in (m.group("term"), m.group("term").split()[0]):
-            if f" {term} " in f" {body} " and term not in closed().function_words and gloss(term):
-                return term, gloss(term)
+    # one word asked about ("what's a futon?"), never the first word of a longer name ("a penguin
+    # skating aid" is no penguin)
+    term = m.group("term") if m else ""
+    if " " in term and term.split()[1] in closed().function_words | closed().wh_words:
+        term = term.split()[0]  # "what's a whetstone when it's at home": the second word starts a clause
+    if term and " " not in term and f" {term} " in f" {body} " and term not in closed().function_words and gloss(term):
+        return term, gloss(term)
     return "", ""

@@ -84,14 +84,18 @@ def _lexfile(wordnet, syn) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _belief_state(adjective: str) -> bool:
+def belief_state(adjective: str, roots: frozenset[str] = _BELIEF_ROOTS) -> bool:
     """Whether an adjective is a state of belief (WordNet: a noun derived from one of its first senses
-    is a kind of doubt, belief or certainty): "skeptical", "doubtful", "wary"."""
+    is a kind of one of ``roots``: doubt, belief or certainty): "skeptical", "doubtful", "wary"."""
     wordnet = _wordnet()
     if wordnet is None:
         return False
-    return any(sym == "+" and key[0] == "n" and wordnet.is_kind_of(wordnet.synset(key), _BELIEF_ROOTS)
+    return any(sym == "+" and key[0] == "n" and wordnet.is_kind_of(wordnet.synset(key), roots)
                for syn in wordnet.synsets(adjective, "a")[:3] for sym, key, _, _ in syn.pointers)
+
+
+# ... and of these, the ones that doubt ("skeptical", "doubtful"), not "sure" or "certain".
+DOUBT_ROOTS = frozenset({"doubt", "disbelief", "misgiving", "uncertainty"})
 
 
 @lru_cache(maxsize=4096)
@@ -212,7 +216,7 @@ def hardship_tokens(sent) -> list:
             hit = any(_person_subject(v) or any(c.dep_ in ("nsubj", "nsubjpass") and any(g.dep_ == "poss" for g in c.children)
                                                 for c in v.children) for v in (tok, tok.head))
         elif tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") and word_valence(tok.lower_) <= STATE_VALENCE \
-                and not _about_something(tok) and not _belief_state(tok.lower_):
+                and not _about_something(tok) and not belief_state(tok.lower_):
             hit = has_sense(tok.lower_, "a")
             hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
                 hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))

@@ -106,11 +106,21 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     joined = " ".join(words(sentence))
     for topic, pattern in _patterns().topics:
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or is_interrogative(sentence)
-                                       or opens_like_question(sentence)):
+                                       or opens_like_question(sentence) or _indirect_question(sentence)):
             return topic  # type: ignore[return-value]
     if asks_purpose(sentence) and (is_interrogative(sentence) or opens_like_question(sentence)):
         return "purpose"
     return "privacy" if asks_about_information(sentence, context) and not asks_who_is_behind(sentence) else None
+
+
+def _indirect_question(sentence: str) -> bool:
+    """A question asked indirectly: a verb of wondering or wanting to know, then a wh-word ("just
+    wondering who's getting my opinions", "I'd like to know where this goes")."""
+    ws = words(sentence)
+    for i, w in enumerate(ws):
+        if w.startswith("wonder") or (w == "know" and i > 0 and ws[i - 1] == "to"):
+            return any(x.split("'")[0] in closed().wh_words for x in ws[i + 1:i + 3])
+    return False
 
 
 # Words that open an apology ("sorry, typing with cold hands"): a closed class of English.
@@ -151,8 +161,25 @@ def is_pause(answer: str) -> bool:
             is_aside(p) or all(w in c.interjections for w in words(p)) or _what_interrupts(p) for p in parts)
 
     parts = [s for _, _, s in sentences(answer) if words(s)]
+    if len(parts) == 2 and words(parts[0])[:1] and words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1 \
+            and _thing_around(parts[1]):
+        return True  # "Sorry. Kettle.": an apology, then what interrupts
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
         paused(s) for s in parts)
+
+
+def _thing_around(part: str) -> bool:
+    """A bare noun (a determiner at most) naming a thing, an animal or a person around the respondent
+    (WordNet: artifact, animal, person): "Kettle.", "the dog"."""
+    from ...dedup.wordnet import get_wordnet
+
+    ws = [w for w in words(part) if w not in closed().determiners and w not in closed().possessives]
+    wordnet = get_wordnet()
+    if len(ws) != 1 or wordnet is None:
+        return False
+    # the first common sense (a named instance such as a singer called Price is no thing around them)
+    first = [s for s in wordnet.synsets(ws[0], "n") if not any(p[0] == "@i" for p in s.pointers)][:1]
+    return any(wordnet.is_kind_of(s, {"artifact", "animal", "person"}) for s in first)
 
 
 def _what_interrupts(part: str) -> bool:
@@ -161,7 +188,36 @@ def _what_interrupts(part: str) -> bool:
     from ...text.parse import parse
 
     ws = [w for w in words(part) if w not in closed().determiners and w not in closed().possessives]
-    return len(ws) == 1 and not any(t.pos_ in ("VERB", "AUX") for t in parse(" ".join(words(part))))
+    if len(ws) == 1 and not any(t.pos_ in ("VERB", "AUX") for t in parse(" ".join(words(part)))):
+        return True
+    return _happening_now(part)
+
+
+def _happening_now(part: str) -> bool:
+    """A short clause beside an aside telling what is happening around the respondent ("hang on, my
+    lad's shouting from upstairs", "can we pause, the baby's awake"): someone or something other than
+    the respondent as subject, in the present progressive, or a present "be" with an adjective."""
+    from ...text.parse import parse
+
+    ws = words(part)
+    if not ws or len(ws) > 8:
+        return False
+    doc = parse(" ".join(ws))
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return False
+    # "the baby's awake" is often parsed with "'s" as a possessive: read back as "is"
+    contracted = [c for c in root.children if c.dep_ in ("nsubj", "poss") and any(
+        g.dep_ == "case" and g.lower_ == "'s" for g in c.children)]
+    subject = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")] or contracted
+    if not subject or not (subject[0].lower_ in ("he", "she", "they") or _thing_around(subject[0].lower_)):
+        return False  # someone or something around them ("the baby", "the kettle"), not "the price"
+    aux = {c.lower_ for c in root.children if c.dep_ in ("aux", "auxpass")}
+    participle = root.tag_ == "VBG" or root.lower_.endswith("ing") and bool(getAllLemmas(root.lower_).get("VERB"))
+    progressive = participle and (bool(aux & {"'s", "is", "are", "'re"}) or bool(contracted))
+    state = (root.lemma_ == "be" and root.lower_ in ("'s", "is", "are", "'re") and any(
+        c.dep_ == "acomp" for c in root.children)) or (root.pos_ == "ADJ" and bool(contracted))
+    return progressive or state
 
 
 def _apology_aside(ws: list[str]) -> bool:
@@ -319,12 +375,20 @@ def _said_as_question(sentence: str) -> bool:
 def _tag_question(sentence: str) -> bool:
     """A statement with a tag asking for agreement ("Cheap, right?", "it's a lot, isn't it?"): the last
     comma part is only interjections, or an auxiliary with a pronoun."""
-    if "," not in sentence:
-        return False
-    tag = words(sentence.rsplit(",", 1)[-1])
     c = closed()
+    if "," not in sentence:
+        # "thats dignity isnt it": a statement closed by a negated auxiliary and a pronoun, no comma
+        ws = words(sentence)
+        return len(ws) >= 4 and ws[-1] in c.subject_pronouns and (
+            ws[-2] in c.auxiliaries or _apostrophe_less(ws[-2]) in c.auxiliaries) and ws[-2].endswith(("nt", "n't"))
+    tag = words(sentence.rsplit(",", 1)[-1])
     return bool(tag) and (all(w in c.interjections for w in tag) or (
         len(tag) <= 3 and tag[0] in c.auxiliaries and all(w in c.subject_pronouns or w in ("not", "n't") for w in tag[1:])))
+
+
+def _apostrophe_less(word: str) -> str:
+    """A negated auxiliary typed without its apostrophe, restored ("isnt" -> "isn't")."""
+    return word[:-2] + "n't" if word.endswith("nt") else word
 
 
 def _has_content(sentence: str) -> bool:
@@ -355,13 +419,16 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
       description ("Communal?", "Toilets?? On a fishing lake?"), or one of a run of such fragments;
     - a question about the interviewer's own experience ("Have you seen how people treat their stuff?"):
       "you" with a perfect of a verb of perceiving or trying (WordNet);
-    - "what are you going to do, say no?": "what" the object of "do" with "you" as subject (no choice)."""
+    - "what are you going to do, say no?": "what" the object of "do" with "you" as subject (no choice);
+    - "what is there to X" (with or without its question mark): there is nothing to X."""
     from ...text.parse import parse
     from ...text.primitives import stem_string
 
+    doc = parse(" ".join(sentence.split()))
+    if _nothing_to(doc):
+        return True
     if not sentence.rstrip().endswith("?"):
         return False
-    doc = parse(" ".join(sentence.split()))
     if _verbless(doc) and words(sentence)[:1] and words(sentence)[0] not in closed().wh_words:  # "how much a month?" asks
         mine = set(stem_string([w for w in words(sentence) if open_classes(w) & {"NOUN", "ADJ", "VERB"}
                                 and w not in closed().function_words]).split())
@@ -385,13 +452,27 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
     return False
 
 
+def _nothing_to(doc) -> bool:
+    """ "What is there to X?" / "what's there to like": a wh-question over an existential "there" with an
+    infinitive, which says there is nothing to X (a rhetorical question)."""
+    ws = [t.lower_ for t in doc]
+    return bool(ws) and ws[0] in ("what", "what's", "whats") and "there" in ws[1:4] and any(
+        t.lower_ == "to" and t.i > ws.index("there") for t in doc)
+
+
 def addressed_question(answer: str, concept: str = "") -> str | None:
     """The first sentence of ``answer`` that asks the interviewer something other than what
     :func:`meta_topic` knows (length, purpose, privacy, meaning, end, skip): a question in form
     (:func:`question_in_form`) with a content word, not the respondent deliberating with themselves
     ("would I trust an app with that?") or wondering "what if ...". None when there is none."""
+    from ...text.parse import parse
+
+    if any(_nothing_to(parse(" ".join(s.split()))) for _, _, s in sentences(answer)):
+        return None  # "Better how? ... What is there to be better about": the whole answer pushes back
     for _, _, s in sentences(answer):
         ws = words(s)
+        if ws[:1] == ["which"] and not s.rstrip().endswith("?"):
+            continue  # "..., with a coffee. which is fine.": a relative clause going on, no question
         if meta_topic(s, answer) or not (question_in_form(s) or _said_as_question(s)) or not (
                 _has_content(s) or len(ws) >= 3 and _ordered(ws)):
             continue

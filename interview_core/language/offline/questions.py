@@ -22,6 +22,7 @@ from ...text.primitives import jaccard, stem_string, words
 from .topics import Topic, answer_topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
 from .described import defined_term, described_part
+from .doubt import doubting
 from .distress import disclosed_hardship, mentions_hardship
 from .valence import word_valence
 
@@ -444,6 +445,17 @@ def meta_answer(request: QuestionRequest) -> str:
     return text
 
 
+def _mid_sentence(phrase: str) -> str:
+    """A phrase taken from the start of the respondent's sentence, as it reads inside a question: its
+    capitalised determiner lowercased ("A line under it" -> "a line under it")."""
+    first, _, rest = phrase.partition(" ")
+    return f"{first.lower()} {rest}" if rest and first[:1].isupper() and first.lower() in closed().determiners else phrase
+
+
+def _description(request: QuestionRequest) -> str:
+    return f"{getattr(request.concept, 'name', '') or ''} {getattr(request.concept, 'stimulus', '') or ''}"
+
+
 def _described(request: QuestionRequest) -> tuple[str, str, str]:
     """(term, gloss, part) for a product question in the last answer (:mod:`described`): the part of
     the study's description that answers it, and a term of the description it asks the meaning of with
@@ -663,11 +675,14 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "node"})})
             values = dict(values, focus=named.text)
     hardship = bool(_hardship(request)) and not reply
+    # Sarcasm, scare quotes or a rhetorical question about the product: met as doubt, never probed as praise.
+    doubt = request.kind == "follow_up" and not reply and not hardship and not verdict and not value and bool(
+        request.recent_turns) and doubting(request.recent_turns[-1].answer, _description(request))
     gentle = hardship and request.kind == "follow_up" and (
         _about_hardship(topic, request) or request.focus.kind == "none" or topic is not None and topic.kind == "none")
     said = ""
     if topic is not None and topic.kind in ("np", "gerund"):
-        values = dict(values, focus=topic.text)
+        values = dict(values, focus=_mid_sentence(topic.text))
     elif topic is not None:  # a quote of the respondent's words before a probe, or a plain probe
         recent_quotes = [x for q in request.recent_questions[-RECENT_WINDOW:] for x in re.findall(r'"([^"]+)"', q)]
         if topic.kind == "quote" and not any(topic.quote in x or x in topic.quote for x in recent_quotes):
@@ -718,6 +733,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     if verdict:  # a judgement without its reason: ask what makes them feel that way
         probes = list(_wording()["verdict_probes"])
         primary, fallback = probes[:-1], probes[-1:]
+    elif doubt:
+        values = dict(values, focus="")
+        said = ""
+        primary, fallback = list(_wording()["doubt_probes"]), list(_wording()["doubt_probes"])
     elif gentle:  # the hardship itself, or nothing else to ask about: a gentle question, never "why does it matter"
         values = dict(values, focus="")
         said = ""
