@@ -198,3 +198,9 @@ def test_everyday_questions_about_the_interview(mec, blade, answer, must):
     q = _next(mec, blade, answer)
     assert all(m in q for m in must), q
     assert "don't know the details" not in q, q
+
+
+def test_like_i_said_is_no_sarcasm(mec, blade):
+    # found by the ladder run on the dev minds: "Like" opening a sentence read as exclamatory praise
+    q = _next(mec, blade, "Like I said, a sharp knife takes no effort, and beyond that I keep my fingers.")
+    assert "not convinced" not in q and "your doubts" not in q, q

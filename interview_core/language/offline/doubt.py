@@ -50,7 +50,8 @@ def doubting(answer: str, description: str) -> bool:
     if scare_quoted(text, description):
         return True
     doc = parse(text)
-    if any(sarcastic(s) for s in doc.sents):
+    # ("Like I said, ...": a preposition or conjunction opening the sentence is no exclamation of praise)
+    if any(sarcastic(s) and s[0].lower_ not in closed().prepositions | closed().subordinators for s in doc.sents):
         return True
     if any(belief_state(t.lower_, DOUBT_ROOTS) and t.dep_ in ("acomp", "ROOT") and not any(
             c.dep_ == "neg" for c in t.head.children) and any(
