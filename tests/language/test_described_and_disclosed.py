@@ -204,3 +204,10 @@ def test_like_i_said_is_no_sarcasm(mec, blade):
     # found by the ladder run on the dev minds: "Like" opening a sentence read as exclamatory praise
     q = _next(mec, blade, "Like I said, a sharp knife takes no effort, and beyond that I keep my fingers.")
     assert "not convinced" not in q and "your doubts" not in q, q
+
+
+def test_after_a_veiled_disclosure_no_question_asks_to_say_more_about_it(mec, blade):
+    q = _next(mec, blade, "the knives were my grandad's. since grandad... well. anyway")
+    assert q.split(".")[0] in ("I'm sorry to hear that", "That sounds hard, thank you for telling me",
+                               "I'm sorry, that sounds difficult"), q
+    assert not any(p in q for p in ("more about that", "behind that", "in practice", "Why")), q

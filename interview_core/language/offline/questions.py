@@ -751,8 +751,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         fallback = [f"{said} {p}" for p in fallback_probes]
     if hardship and not verdict and not gentle:  # after a painful disclosure no question asks "why"
         calm = list(_wording()["distress_probes"])
-        primary = [t for t in primary if not re.search(r"\bwhy\b|example", t, re.I)] or calm
-        fallback = [t for t in fallback if not re.search(r"\bwhy\b|example", t, re.I)] or calm
+        # ... nor asks them to say more about what they just disclosed ("tell me more about that")
+        probing = re.compile(r"\bwhy\b|example|\b(more about that|behind that|that mean)\b", re.I)
+        primary = [t for t in primary if not probing.search(t)] or calm
+        fallback = [t for t in fallback if not probing.search(t)] or calm
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)
