@@ -140,7 +140,8 @@ def run(args) -> int:
             return 2
         cal = calibrate(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
         print(f"certified on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
-              f"word overlap {cal.jaccard_thresholds}, containment {cal.contained_thresholds}, embedding {cal.embedding_thresholds} "
+              f"word overlap {cal.jaccard_thresholds}, aligned words {cal.aligned_thresholds}, "
+              f"containment (words added) {cal.contained_thresholds}, embedding {cal.embedding_thresholds} "
               f"-> {save_calibration(cal)}")
         tuned = HybridMatcher(dedup, lexicon=lexicon, calibration=cal)
     untuned = HybridMatcher(dedup, lexicon=lexicon, use_calibration=False)
@@ -151,7 +152,8 @@ def run(args) -> int:
     else:
         print(f"tuned (certified) thresholds, per node type ('default': types without their own; absent or None: off): "
               f"word overlap {_table(tuned.jaccard_thresholds, tuned.jaccard_threshold)}, "
-              f"containment {_table(tuned.contained_thresholds)}, embedding {_table(tuned.type_thresholds)}")
+              f"aligned words {_table(tuned.aligned_thresholds)}, containment (words added) {_table(tuned.contained_thresholds)}, "
+              f"embedding {_table(tuned.type_thresholds)}")
     print("bundled pairs:")
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)

@@ -2,8 +2,8 @@
 
 The thresholds live in ``config/dedup_calibration.yaml``, written by ``interview bench dedup
 --calibrate`` (:mod:`interview_core.dedup.tuning`) and read by
-:class:`~interview_core.dedup.matcher.HybridMatcher`. Per tier (word overlap, containment, embedding) a
-table maps a node type to its certified threshold; ``default`` is the threshold for node types without
+:class:`~interview_core.dedup.matcher.HybridMatcher`. Per tier (word overlap, aligned words, containment,
+embedding) a table maps a node type to its certified threshold; ``default`` is the threshold for node types without
 an entry (the strictest certified one; the embedding tier has none), ``None`` means the tier is off for
 that type and an empty table means the tier is off for every type. Only the default model's tables are
 used, and only for the model they were calibrated on; the word-overlap table also applies without a
@@ -36,7 +36,11 @@ class Calibration(BaseModel):
     # None (an older file): the word-overlap tier keeps the settings threshold; {}: off for every type.
     jaccard_thresholds: dict[str, float | None] | None = None
     embedding_thresholds: dict[str, float | None]
-    contained_thresholds: dict[str, float | None] = Field(default_factory=dict)  # cosine floors; empty: tier off
+    # Cosine floors of the two containment tiers (empty: the tier is off; a file without the key: off):
+    # ``aligned`` where every content word of each label matches a word of the other (nothing added),
+    # ``contained`` where one label adds words to the other. Each is certified on its own dev merges.
+    aligned_thresholds: dict[str, float | None] = Field(default_factory=dict)
+    contained_thresholds: dict[str, float | None] = Field(default_factory=dict)
 
 
 def load_calibration(path: Path | str | None = None) -> Calibration | None:

@@ -185,6 +185,13 @@ class Lexicon:
             return False
         return restricting(s, longer.words, extra, matched, compound_score, 0.0, rules={"modifier"}) is None
 
+    def adds_words(self, a: LabelKey, b: LabelKey) -> bool:
+        """True when one label keeps every content word of the other and adds some ("bike storage" /
+        "offering bike storage"); False when every word of each matches a word of the other ("quiet
+        pool" / "the pool is quiet") or neither contains the other. The two kinds of containment are
+        separate tiers, each certified on its own dev merges (:mod:`.tuning`)."""
+        return added_words(self.alignment(a, b)) is not None
+
     def overlap(self, a: LabelKey, b: LabelKey) -> float:
         """Lexical similarity in [0, 1]: the larger of the term Jaccard and the aligned-word overlap."""
         return max(jaccard(a.terms, b.terms), self.alignment(a, b).overlap)

@@ -6,10 +6,15 @@ and the existing same-type nodes it tries, in order:
 1. exact: equal once case, punctuation and spacing are ignored (similarity 1.0);
 2. enhanced Jaccard over normalised terms (suffix stripping, synonym sets from ``config/dedup.yaml``),
    merging at the word-overlap threshold or above;
-3. containment: one label only adds words to the other (every content word of the shorter one, its
-   head among them, matches a word of the longer one: :meth:`Lexicon.contained`), at a cosine at or
-   above the certified floor of the node type (off without a calibration for the loaded model);
-4. embedding cosine (all-MiniLM-L6-v2) at the node type's threshold or above.
+3. aligned words: every content word of each label matches a word of the other (reworded, nothing
+   added: "quiet pool" / "the pool is quiet"), at a cosine at or above the certified floor of the node
+   type (off without a calibration for the loaded model);
+4. containment: one label only adds words to the other (every content word of the shorter one, its
+   head among them, matches a word of the longer one: :meth:`Lexicon.contained`, and words are added:
+   :meth:`Lexicon.adds_words`), at a cosine at or above its own certified floor (off likewise). Tiers 3
+   and 4 are certified apart: added words can change what a label names, so a record earned by labels
+   that only reword each other says nothing about labels that add words;
+5. embedding cosine (all-MiniLM-L6-v2) at the node type's threshold or above.
 
 Thresholds are certified, not assumed: with a calibration (``config/dedup_calibration.yaml``, see
 :mod:`interview_core.dedup.tuning`) a tier runs for a node type only at a threshold the labelled dev
@@ -20,7 +25,7 @@ calibration (another model, a caller's encoder, ``use_calibration=False``) the f
 apply (jaccard 0.75, cosine 0.80).
 
 A pair the lexicon calls opposite (different negation polarity, an antonym pair, a negating prefix) is
-never merged by tiers 2 to 4, however high its similarity: MiniLM scores "cheap"/"expensive" at 0.80.
+never merged by tiers 2 to 5, however high its similarity: MiniLM scores "cheap"/"expensive" at 0.80.
 Vectors are cached by label, exported and imported so a resumed session does not re-embed, and
 computed in one batch per turn by :meth:`HybridMatcher.prepare`. When the embedding backend cannot
 load, tiers 1 and 2 still run and :attr:`HybridMatcher.backend_status` says "lexical only: <reason>".
@@ -131,6 +136,7 @@ class HybridMatcher:
         # table needs no model, so a matcher without embeddings uses it too.
         self.calibration: Calibration | None = None
         self.type_thresholds: dict[str, float | None] = {}
+        self.aligned_thresholds: dict[str, float | None] = {}
         self.contained_thresholds: dict[str, float | None] = {}
         self.jaccard_thresholds: dict[str, float | None] | None = None
         # A calibration passed in explicitly applies to whatever encoder it names (tests, the benchmark).
@@ -142,6 +148,7 @@ class HybridMatcher:
                 self.jaccard_thresholds = None if cal.jaccard_thresholds is None else dict(cal.jaccard_thresholds)
                 if encoder is not None:
                     self.type_thresholds = dict(cal.embedding_thresholds)
+                    self.aligned_thresholds = dict(cal.aligned_thresholds)
                     self.contained_thresholds = dict(cal.contained_thresholds)
 
     def with_thresholds(self, jaccard_threshold: float, embedding_threshold: float) -> "HybridMatcher":
@@ -154,6 +161,7 @@ class HybridMatcher:
         sibling._shared = self._shared
         sibling.calibration = self.calibration
         sibling.type_thresholds = _capped(self.type_thresholds, embedding_threshold)
+        sibling.aligned_thresholds = dict(self.aligned_thresholds)
         sibling.contained_thresholds = dict(self.contained_thresholds)
         sibling.jaccard_thresholds = (None if self.jaccard_thresholds is None
                                       else _capped(self.jaccard_thresholds, jaccard_threshold))
@@ -167,9 +175,15 @@ class HybridMatcher:
             return self.jaccard_threshold
         return strictest(self.jaccard_thresholds, node_type)
 
+    def aligned_threshold_for(self, node_type: str) -> float | None:
+        """The cosine floor of the aligned-words tier for ``node_type`` (its own, else the strictest
+        certified for any type), or None when the tier is off for it (always without a calibration)."""
+        return strictest(self.aligned_thresholds, node_type)
+
     def contained_threshold_for(self, node_type: str) -> float | None:
-        """The cosine floor of the containment tier for ``node_type`` (its own, else the strictest certified
-        for any type), or None when the tier is off for it (always without a calibration)."""
+        """The cosine floor of the containment tier (one label adds words) for ``node_type`` (its own, else
+        the strictest certified for any type), or None when the tier is off for it (always without a
+        calibration)."""
         return strictest(self.contained_thresholds, node_type)
 
     def embedding_threshold_for(self, node_type: str) -> float | None:
@@ -313,15 +327,20 @@ class HybridMatcher:
             return self._record(label, *candidates[hit[0]], node_type, hit[1], "jaccard")
         if self._shared.encoder is None:
             return None
-        floor = self.contained_threshold_for(node_type)
+        floors = {"aligned": self.aligned_threshold_for(node_type), "contained": self.contained_threshold_for(node_type)}
         threshold = self.embedding_threshold_for(node_type)
-        if floor is None and threshold is None:
+        if all(f is None for f in floors.values()) and threshold is None:
             return None  # no tier that reads a vector runs for this type: nothing is embedded
         # Containment is decided on words first; only then are vectors needed (lazily, when no embedding
         # tier runs: the label and the candidates containing it or contained in it, one batch).
-        inside_idx = [] if floor is None else [
-            i for i, k in enumerate(self.key(other) for _, other in candidates)
-            if lex.may_overlap(key, k) and lex.contained(key, k)]
+        inside: dict[str, list[int]] = {"aligned": [], "contained": []}
+        if any(f is not None for f in floors.values()):
+            for i, k in enumerate(self.key(other) for _, other in candidates):
+                if lex.may_overlap(key, k) and lex.contained(key, k):
+                    tier = "contained" if lex.adds_words(key, k) else "aligned"
+                    if floors[tier] is not None:
+                        inside[tier].append(i)
+        inside_idx = inside["aligned"] + inside["contained"]
         wanted = range(len(candidates)) if threshold is not None else inside_idx
         if not wanted:
             return None
@@ -332,11 +351,13 @@ class HybridMatcher:
         if query is None or not with_vec:  # a label with no word in it has no vector
             return None
         sim = dict(zip(with_vec, (float(v) for v in np.stack([vecs[self.key(candidates[i][1]).text] for i in with_vec]) @ query)))
-        if floor is not None:
-            inside = [(sim[i], i) for i in inside_idx if i in sim and sim[i] >= floor]
-            hit = self._first_allowed(key, candidates, inside, floor)
+        for tier, floor in floors.items():
+            if floor is None:
+                continue
+            scored = [(sim[i], i) for i in inside[tier] if i in sim and sim[i] >= floor]
+            hit = self._first_allowed(key, candidates, scored, floor)
             if hit is not None:
-                return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "contained")
+                return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), tier)
         hit = None if threshold is None else self._first_allowed(key, candidates, [(sim[i], i) for i in with_vec], threshold)
         if hit is not None:
             return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "embedding")

@@ -36,8 +36,8 @@ Z = 1.645
 @dataclass(frozen=True)
 class PairRow:
     """What the tiers see of one labelled pair: exact match, the guard's verdict, the lexical overlap (0
-    when the pre-filter rules it out), whether one label contains the other, and the cosine (None
-    without an encoder)."""
+    when the pre-filter rules it out), whether one label contains the other (``added``: and adds words;
+    else every word of each is aligned), and the cosine (None without an encoder)."""
 
     pair: LabelledPair
     exact: bool
@@ -45,6 +45,7 @@ class PairRow:
     overlap: float
     contained: bool
     cosine: float | None
+    added: bool = False  # one label contains the other and adds words (:meth:`Lexicon.adds_words`)
 
 
 def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow]:
@@ -57,8 +58,9 @@ def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow
         ka, kb = matcher.key(p.a), matcher.key(p.b)
         near = lex.may_overlap(ka, kb)
         cosine = matcher.similarity(p.a, p.b) if matcher.embeddings_available else None
+        inside = near and lex.contained(ka, kb)
         out.append(PairRow(p, ka.text == kb.text, lex.apart(ka, kb) is not None,
-                           lex.overlap(ka, kb) if near else 0.0, near and lex.contained(ka, kb), cosine))
+                           lex.overlap(ka, kb) if near else 0.0, inside, cosine, inside and lex.adds_words(ka, kb)))
     return out
 
 
@@ -156,20 +158,24 @@ def _reached(pairs: list[LabelledPair], earlier: list[bool], scores: list[float 
 
 def certify_word_tiers(pairs: list[LabelledPair], exact: list[bool], overlaps: list[float | None],
                        inside: list[float | None] | None, lex_grid: list[float], target: float, floor: float,
-                       min_pairs: int) -> tuple[dict, dict, list[bool]]:
-    """The two tiers whose evidence is the labels' own words, each certified on its own merges
-    (:func:`certify_common`): ``(word-overlap table, containment table, merged)``. ``overlaps[k]``: pair
-    ``k``'s overlap when it reaches the overlap tier (else None); ``inside[k]``: its cosine when one label
-    contains the other (else None; ``inside`` None: no model, no containment tier). The containment tier
-    is judged on the pairs the overlap tier left."""
+                       min_pairs: int, added: list[bool] | None = None) -> tuple[dict, dict, dict, list[bool]]:
+    """The tiers whose evidence is the labels' own words, each certified on its own merges
+    (:func:`certify_common`): ``(word-overlap table, aligned-words table, containment table, merged)``.
+    ``overlaps[k]``: pair ``k``'s overlap when it reaches the overlap tier (else None); ``inside[k]``: its
+    cosine when one label contains the other (else None; ``inside`` None: no model, no containment
+    tiers); ``added[k]``: one label adds words to the other (default: none does). The aligned-words tier
+    (nothing added) is judged on the pairs the overlap tier left, the containment tier (words added) on
+    those the two earlier tiers left: a record earned by rewordings is no evidence for added words."""
     lexical = certify_common(pairs, exact, overlaps, lex_grid, target, floor, min_pairs)
     merged = _reached(pairs, exact, overlaps, lexical)
-    contained: dict[str, float | None] = {}
+    tables: list[dict[str, float | None]] = [{}, {}]
     if inside is not None:
-        scores = [None if m else c for m, c in zip(merged, inside)]
-        contained = certify_common(pairs, merged, scores, GRID, target, floor, min_pairs)
-        merged = _reached(pairs, merged, scores, contained)
-    return lexical, contained, merged
+        adds = added or [False] * len(pairs)
+        for n, kind in enumerate((False, True)):
+            scores = [None if m or a != kind else c for m, c, a in zip(merged, inside, adds)]
+            tables[n] = certify_common(pairs, merged, scores, GRID, target, floor, min_pairs)
+            merged = _reached(pairs, merged, scores, tables[n])
+    return lexical, tables[0], tables[1], merged
 
 
 def lexical_grid(matcher: HybridMatcher) -> list[float]:
@@ -181,24 +187,24 @@ def lexical_grid(matcher: HybridMatcher) -> list[float]:
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
               floor: float = 0.95) -> Calibration:
     """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier, each on its own
-    merges: the word-overlap threshold (never below the settings value, :func:`lexical_grid`), the containment floor
-    (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
+    merges: the word-overlap threshold (never below the settings value, :func:`lexical_grid`), the floors of
+    the aligned-words and containment tiers (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
     (:func:`certify`). ``matcher`` is an uncalibrated :class:`HybridMatcher`."""
     dev = [p for p in pairs if p.split == "dev"]
     rows = pair_rows(matcher, dev)
     model = matcher.embeddings_available
     lex_grid = lexical_grid(matcher)
-    lexical, contained, merged = certify_word_tiers(
+    lexical, aligned, contained, merged = certify_word_tiers(
         dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
         [r.cosine if r.contained and not r.opposed else None for r in rows] if model else None,
-        lex_grid, target, floor, min_pairs)
+        lex_grid, target, floor, min_pairs, [r.added for r in rows])
     embedding: dict[str, float | None] = {}
     if model:
         scores = [None if m or r.opposed else r.cosine for r, m in zip(rows, merged)]
         embedding = certify(dev, merged, scores, GRID, target, floor, min_pairs, fallback=False, own_bound=True)
     return Calibration(model=matcher.encoder_name or "", target_precision=target, min_precision=floor,
                        dev_pairs=len(dev), jaccard_thresholds=lexical, embedding_thresholds=embedding,
-                       contained_thresholds=contained)
+                       aligned_thresholds=aligned, contained_thresholds=contained)
 
 
 def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[float | None, int]]:
@@ -339,7 +345,7 @@ def word_tier_merges(matcher: HybridMatcher, dev: list[LabelledPair], rows: list
     lex_grid = lexical_grid(matcher)
     return certify_word_tiers(dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
                               [r.cosine if r.contained and not r.opposed else None for r in rows],
-                              lex_grid, target, floor, min_pairs)[2]
+                              lex_grid, target, floor, min_pairs, [r.added for r in rows])[3]
 
 
 def certify_score(dev: list[LabelledPair], merged: list[bool], scores: list[float | None], target: float = 0.95,

@@ -95,14 +95,36 @@ def test_the_word_tiers_are_certified_each_on_its_own_merges():
     pairs = [LabelledPair("library", "dev", "attribute", "a", "b", True)] * 53
     exact, overlaps = [False] * 53, [0.8] * 50 + [0.5] * 3
     inside = [None] * 50 + [0.6] * 3
-    assert certify_word_tiers(pairs, exact, overlaps, inside, LEX_GRID, 0.95, 0.95, 20) == ({}, {}, exact)
-    # When the overlap tier is off, the containment tier is judged on every pair it decides: 53 contained
-    # pairs (their words all match) certify it alone.
-    lexical, contained, merged = certify_word_tiers(pairs, exact, overlaps, [0.6] * 53, LEX_GRID, 0.95, 0.95, 20)
-    assert lexical == {} and contained == {"attribute": 0.4, "default": 0.4} and all(merged)
-    # Without a model (no containment tier) 53 overlap merges certify the overlap tier alone.
-    lexical, contained, merged = certify_word_tiers(pairs, exact, [0.8] * 53, None, LEX_GRID, 0.95, 0.95, 20)
-    assert lexical == {"attribute": 0.75, "default": 0.75} and contained == {} and all(merged)
+    assert certify_word_tiers(pairs, exact, overlaps, inside, LEX_GRID, 0.95, 0.95, 20) == ({}, {}, {}, exact)
+    # When the overlap tier is off, the aligned-words tier is judged on every pair it decides: 53 pairs
+    # whose words all match each other certify it alone.
+    lexical, aligned, contained, merged = certify_word_tiers(pairs, exact, overlaps, [0.6] * 53, LEX_GRID, 0.95, 0.95, 20)
+    assert lexical == {} and aligned == {"attribute": 0.4, "default": 0.4} and contained == {} and all(merged)
+    # Without a model (no containment tiers) 53 overlap merges certify the overlap tier alone.
+    lexical, aligned, contained, merged = certify_word_tiers(pairs, exact, [0.8] * 53, None, LEX_GRID, 0.95, 0.95, 20)
+    assert lexical == {"attribute": 0.75, "default": 0.75} and aligned == contained == {} and all(merged)
+
+
+def test_added_words_are_certified_apart_from_rewordings():
+    # 52 rewordings (every word matched both ways) and 10 pairs where one label adds words, all right:
+    # the rewordings certify the aligned-words tier; the 10 containments are no evidence of their own
+    # (10 / 11.645 = 0.859 < 0.95), so that tier stays off although pooled 62 / 62 would pass (wave 7).
+    pairs = [LabelledPair("piano_tuning", "dev", "attribute", "a", "b", True)] * 62
+    added = [False] * 52 + [True] * 10
+    lexical, aligned, contained, merged = certify_word_tiers(
+        pairs, [False] * 62, [0.5] * 62, [0.6] * 62, LEX_GRID, 0.95, 0.95, 20, added)
+    assert lexical == {} and aligned == {"attribute": 0.4, "default": 0.4} and contained == {}
+    assert merged == [True] * 52 + [False] * 10
+    # 52 containments of their own certify the containment tier, at the lowest floor that keeps the
+    # one different pair (cosine 0.5) out: 0.51.
+    pairs += [LabelledPair("piano_tuning", "dev", "attribute", "a", "b", True)] * 42
+    pairs += [LabelledPair("piano_tuning", "dev", "attribute", "a", "b", False)]
+    added = [False] * 52 + [True] * 53
+    inside = [0.6] * 104 + [0.5]
+    _, aligned, contained, merged = certify_word_tiers(pairs, [False] * 105, [0.5] * 105, inside, LEX_GRID, 0.95, 0.95,
+                                                       20, added)
+    assert aligned == {"attribute": 0.4, "default": 0.4} and contained == {"attribute": 0.51, "default": 0.51}
+    assert merged == [True] * 104 + [False]
 
 
 def test_strictest_ignores_a_looser_hand_edited_default():
@@ -119,6 +141,7 @@ def calibrated(vectors, **tables):
     cal = Calibration(model="fake-encoder", target_precision=0.95, dev_pairs=0, **tables)
     m.calibration, m.jaccard_thresholds = cal, cal.jaccard_thresholds
     m.type_thresholds, m.contained_thresholds = dict(cal.embedding_thresholds), dict(cal.contained_thresholds)
+    m.aligned_thresholds = dict(cal.aligned_thresholds)
     return m
 
 
@@ -168,8 +191,9 @@ def test_shipped_calibration_is_what_the_dev_split_gives(encoder):
                       [p for p in load_pairs() if p.domain not in NOT_YET_TUNED_DEV], target=shipped.target_precision)
     assert again == shipped
     m = HybridMatcher(DedupSettings())
-    assert (m.type_thresholds, m.contained_thresholds, m.jaccard_thresholds) == (
-        shipped.embedding_thresholds, shipped.contained_thresholds, shipped.jaccard_thresholds)
+    assert (m.type_thresholds, m.aligned_thresholds, m.contained_thresholds, m.jaccard_thresholds) == (
+        shipped.embedding_thresholds, shipped.aligned_thresholds, shipped.contained_thresholds,
+        shipped.jaccard_thresholds)
     assert HybridMatcher(DedupSettings(), use_calibration=False).calibration is None
     lexical = HybridMatcher(DedupSettings(embeddings_enabled=False))  # the word-overlap table needs no model
     assert lexical.jaccard_thresholds == shipped.jaccard_thresholds and lexical.type_thresholds == {}
