@@ -21,13 +21,17 @@ label that keeps every word of the other and *adds* some can still name another 
   that depends on another in one label heads it in the other;
 - ``voice``: the same word as a passive participle said of someone in one label and not in the other
   ("feeling in control" / "feeling controlled"): the one acting and the one acted on swap;
+- ``arguments``: the same noun the doer of a shared verb in one label and the one it is done to in the
+  other ("the tuner tunes the piano" / "the piano tunes the tuner");
+- ``relation``: the same word reached through opposite prepositions ("washing to the laundrette" /
+  "washing from the laundrette"): prepositions are function words, so the word alignment never sees them;
 - ``stance``: an added word that judges or compares (a clear VADER stance the other label does not
   carry, a comparative or superlative, "too", "enough"): "the staff" / "the staff are rude", "music" /
   "music that is too loud".
 
 Only the *added* words count, and only when one label contains the other (every content word of the
 shorter one matched); coordination counts whenever the label joining it has words the other lacks;
-inversion and voice compare the words both labels share (same stem), whatever else they have. Each
+inversion, voice, arguments and relation compare the words both labels share (same stem), whatever else they have. Each
 rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is checked (it needs the
 words alone). Pure functions of their arguments. ``interview bench dedup --guards`` measures each rule
 on the dev pairs (what it saves, what it costs).
@@ -38,12 +42,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .contrast import Alignment
-from .syntax import LabelSyntax
+from .syntax import OUTSIDE, LabelSyntax
 
 COORDINATORS = frozenset({"and", "or", "nor", "plus"})
 DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
 COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
-RULES = ("coordination", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice")
+RULES = ("coordination", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
+         "arguments", "relation")
 MODIFIERS = frozenset({"amod", "advmod", "npadvmod", "nummod", "compound", "appos"})  # after the word too
 PREDICATIVE = frozenset({"acomp", "attr", "oprd"})
 CLAUSES = frozenset({"acl", "relcl"})
@@ -156,4 +161,58 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
         other = rb if pa else ra
         if pa != pb and (other.pos == "NOUN" or other.tag in ACTIVE_TAGS):
             return f"voice {words_a[i]}"
+    return None
+
+
+AGENT, PATIENT = "agent", "patient"
+# Opposite relations that prepositions express and WordNet does not list (it has no prepositions; the
+# adverb senses of "in"/"out", "up"/"down", "before"/"after", "over"/"under" are asked of WordNet).
+OPPOSITE_PREPOSITIONS = frozenset(frozenset(p) for p in (("to", "from"), ("into", "from"), ("towards", "from"),
+                                                        ("for", "against"), ("with", "against")))
+
+
+def _argument(r) -> str | None:
+    """The part a noun plays for the verb above it: the doer (an active subject, the object of a passive's
+    "by") or the one the verb is done to (a direct object, a passive subject); None for anything else."""
+    if r.dep == "nsubj" or r.dep == "pobj" and r.via[:1] == ("by",):
+        return AGENT
+    if r.dep in ("dobj", "nsubjpass"):
+        return PATIENT
+    return None
+
+
+def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
+              sb: LabelSyntax, words_a: tuple[str, ...]) -> str | None:
+    """``"arguments x"`` when a noun both labels share (same stem) is the doer of a verb in one label and
+    the one it is done to in the other, the two verbs matched ("the tuner tunes the piano" / "the piano
+    tunes the tuner"; "piano tuned by the tuner" / "the tuner tunes the piano" keeps the roles); None
+    otherwise."""
+    pairs = dict(al.matched)
+    for i, j in _same_words(al, stems_a, stems_b, sa, sb):
+        ra, rb = sa.roles[i], sb.roles[j]
+        if ra.pos != "NOUN":
+            continue
+        # the same verb above both: matched content words, or one function verb ("helps": a stopword)
+        shared = (ra.head >= 0 and rb.head >= 0 and pairs.get(ra.head) == rb.head
+                  or ra.head == rb.head == OUTSIDE and ra.head_lemma == rb.head_lemma and len(ra.via) == 1)
+        if not shared:
+            continue
+        x, y = _argument(ra), _argument(rb)
+        if x is not None and y is not None and x != y:
+            return f"arguments {words_a[i]}"
+    return None
+
+
+def relation(al: Alignment, sa: LabelSyntax, sb: LabelSyntax, words_a: tuple[str, ...], wordnet=None) -> str | None:
+    """``"relation p/q"`` when a word both labels match hangs from the words above it by opposite
+    prepositions ``p`` and ``q`` (:data:`OPPOSITE_PREPOSITIONS`, or a WordNet antonym pair of their
+    adverb senses: "in"/"out"); None otherwise ("advice on posture" / "advice about posture" are no
+    opposites)."""
+    for i, j in al.matched:
+        ra, rb = sa.roles[i], sb.roles[j]
+        if ra is None or rb is None or not ra.via or not rb.via:
+            continue
+        p, q = ra.via[0], rb.via[0]
+        if p != q and (frozenset((p, q)) in OPPOSITE_PREPOSITIONS or wordnet is not None and wordnet.antonyms(p, q)):
+            return f"relation {p}/{q}"
     return None

@@ -213,11 +213,33 @@ class WordNet:
     def adjacent(self, a: str, b: str, senses: int = 4, pos_a: str | None = None, pos_b: str | None = None) -> bool:
         """True when one sense of ``a`` links to one of ``b`` in a single step *across* the hierarchy:
         similar-to, also-see, derivation, pertainym or attribute ("theft" -> "steal", "free" -> "freedom",
-        "quiet" -> "silent"); hypernym and hyponym steps are not across (a kind is not a paraphrase). With
-        ``pos_a``/``pos_b``, only senses of those parts of speech (:meth:`senses_as`)."""
+        "quiet" -> "silent"); hypernym and hyponym steps are not across (a kind is not a paraphrase). An
+        attribute step from a scale to one of its values is no such link (:meth:`scale_and_value`: "water
+        temperature" is not "hot water"). With ``pos_a``/``pos_b``, only senses of those parts of speech
+        (:meth:`senses_as`)."""
         target = {s.key for s in self.senses_as(b, pos_b, senses)}
-        return bool(target) and any(k in target for s in self.senses_as(a, pos_a, senses)
-                                    for sym, k, _, _ in s.pointers if sym in _ACROSS)
+        if not target:
+            return False
+        for s in self.senses_as(a, pos_a, senses):
+            for sym, k, _, _ in s.pointers:
+                if sym not in _ACROSS or k not in target:
+                    continue
+                if sym == "=" and self.scale_and_value(s, self.synset(k), a, b):
+                    continue
+                return True
+        return False
+
+    def scale_and_value(self, x: Synset, y: Synset, word_x: str, word_y: str) -> bool:
+        """True when the attribute link between synsets ``x`` and ``y`` (a noun and an adjective) joins a
+        scale to one of its values: the noun is the attribute of more than one adjective ("size": "large",
+        "small"; "temperature": "hot", "cold", ...) and is not formed from the adjective's word ("freedom"
+        from "free", "comfort" / "comfortable": one begins with the other). A noun with a single value names
+        that value's state ("pride" / "proud")."""
+        noun = x if x.key[0] == "n" else y
+        values = sum(1 for sym, _, _, _ in noun.pointers if sym == "=")
+        p, q = sorted((word_x.lower(), word_y.lower()), key=len)
+        formed = len(p) >= 4 and q.startswith(p) or len(p) >= 4 and q.startswith(p[:-1]) and p.endswith("e")
+        return values > 1 and not formed
 
     @lru_cache(maxsize=65536)
     def across(self, word: str, senses: int = 4) -> frozenset:
