@@ -5,7 +5,8 @@ and the existing same-type nodes it tries, in order:
 
 1. exact: equal once case, punctuation and spacing are ignored (similarity 1.0);
 2. enhanced Jaccard over normalised terms (suffix stripping, synonym sets from ``config/dedup.yaml``),
-   merging at the word-overlap threshold or above;
+   merging at the word-overlap threshold or above; with a calibration, only pairs where neither label
+   contains the other (those are tiers 3 and 4, each certified on its own evidence);
 3. aligned words: every content word of each label matches a word of the other (reworded, nothing
    added: "quiet pool" / "the pool is quiet"), at a cosine at or above the certified floor of the node
    type (off without a calibration for the loaded model);
@@ -322,6 +323,11 @@ class HybridMatcher:
         overlaps = [(lex.overlap(key, k) if lex.may_overlap(key, k) else 0.0, i)
                     for i, k in enumerate(self.key(other) for _, other in candidates)]
         jaccard = self.jaccard_threshold_for(node_type)
+        if jaccard is not None and self.calibration is not None:
+            # Certified tiers keep to their own evidence: a pair where one label contains the other is the
+            # aligned-words or the containment tier's, whatever its overlap.
+            overlaps = [(o, i) for o, i in overlaps
+                        if o < jaccard or not lex.contained(key, self.key(candidates[i][1]))]
         hit = None if jaccard is None else self._first_allowed(key, candidates, overlaps, jaccard)
         if hit is not None:
             return self._record(label, *candidates[hit[0]], node_type, hit[1], "jaccard")

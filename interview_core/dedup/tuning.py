@@ -31,6 +31,7 @@ from .matcher import HybridMatcher, strictest
 GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # cosine 0.40 .. 0.95
 JACCARD_GRID = [round(0.01 * i, 2) for i in range(101)]  # word overlap 0.00 .. 1.00 (cut at the settings value)
 Z = 1.645
+STABLE = False  # the word tiers' certificates must hold with any one dev domain left out
 
 
 @dataclass(frozen=True)
@@ -129,11 +130,13 @@ def merges_certified(pairs: list[LabelledPair], merged: list[bool], target: floa
 
 
 def certify_common(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], grid: list[float],
-                   target: float, floor: float, min_pairs: int) -> dict[str, float | None]:
+                   target: float, floor: float, min_pairs: int, stable: bool = False) -> dict[str, float | None]:
     """One threshold for every node type (a tier whose evidence is the labels' words): the lowest grid
     value at which the tier's own merges (pairs not merged earlier with ``scores[k]`` at or above it) over
     every dev pair are :func:`certified`, and each node type with ``min_pairs`` pairs keeps a precision of
-    at least ``floor`` on its own merges. ``{type: t, ..., "default": t}``, or empty (the tier off)."""
+    at least ``floor`` on its own merges. With ``stable``, the merges must stay certified with any one
+    domain left out (:func:`stable_without_any_domain`). ``{type: t, ..., "default": t}``, or empty (the
+    tier off)."""
     types = sorted({p.node_type for p in pairs})
     counted = [t for t in types if sum(p.node_type == t for p in pairs) >= min_pairs]
     for t in grid:
@@ -141,10 +144,23 @@ def certify_common(pairs: list[LabelledPair], earlier: list[bool], scores: list[
         tp = sum(pairs[k].same for k in own)
         if not certified(tp, len(own) - tp, target, floor):
             continue
+        if stable and not stable_without_any_domain(pairs, own, target, floor):
+            continue
         by_type = [[pairs[k].same for k in own if pairs[k].node_type == nt] for nt in counted]
         if all(not xs or sum(xs) / len(xs) >= floor for xs in by_type):
             return {**{nt: t for nt in counted}, POOLED: t}
     return {}
+
+
+def stable_without_any_domain(pairs: list[LabelledPair], merged: list[int], target: float, floor: float) -> bool:
+    """Whether the merges ``merged`` (indices into ``pairs``) stay :func:`certified` with any one domain's
+    pairs left out: pairs of one domain are written together and share their turns of phrase, so a
+    certificate that one domain carries is a certificate for that domain, not for the next one."""
+    for domain in sorted({pairs[k].domain for k in merged}):
+        rest = [pairs[k].same for k in merged if pairs[k].domain != domain]
+        if not certified(sum(rest), len(rest) - sum(rest), target, floor):
+            return False
+    return True
 
 
 def _reached(pairs: list[LabelledPair], earlier: list[bool], scores: list[float | None], table) -> list[bool]:
@@ -158,22 +174,24 @@ def _reached(pairs: list[LabelledPair], earlier: list[bool], scores: list[float 
 
 def certify_word_tiers(pairs: list[LabelledPair], exact: list[bool], overlaps: list[float | None],
                        inside: list[float | None] | None, lex_grid: list[float], target: float, floor: float,
-                       min_pairs: int, added: list[bool] | None = None) -> tuple[dict, dict, dict, list[bool]]:
+                       min_pairs: int, added: list[bool] | None = None,
+                       stable: bool = False) -> tuple[dict, dict, dict, list[bool]]:
     """The tiers whose evidence is the labels' own words, each certified on its own merges
     (:func:`certify_common`): ``(word-overlap table, aligned-words table, containment table, merged)``.
-    ``overlaps[k]``: pair ``k``'s overlap when it reaches the overlap tier (else None); ``inside[k]``: its
+    ``overlaps[k]``: pair ``k``'s overlap when it reaches the overlap tier (else None; the calibration
+    passes None where one label contains the other: that is the next tiers' evidence); ``inside[k]``: its
     cosine when one label contains the other (else None; ``inside`` None: no model, no containment
     tiers); ``added[k]``: one label adds words to the other (default: none does). The aligned-words tier
     (nothing added) is judged on the pairs the overlap tier left, the containment tier (words added) on
     those the two earlier tiers left: a record earned by rewordings is no evidence for added words."""
-    lexical = certify_common(pairs, exact, overlaps, lex_grid, target, floor, min_pairs)
+    lexical = certify_common(pairs, exact, overlaps, lex_grid, target, floor, min_pairs, stable)
     merged = _reached(pairs, exact, overlaps, lexical)
     tables: list[dict[str, float | None]] = [{}, {}]
     if inside is not None:
         adds = added or [False] * len(pairs)
         for n, kind in enumerate((False, True)):
             scores = [None if m or a != kind else c for m, c, a in zip(merged, inside, adds)]
-            tables[n] = certify_common(pairs, merged, scores, GRID, target, floor, min_pairs)
+            tables[n] = certify_common(pairs, merged, scores, GRID, target, floor, min_pairs, stable)
             merged = _reached(pairs, merged, scores, tables[n])
     return lexical, tables[0], tables[1], merged
 
@@ -185,7 +203,7 @@ def lexical_grid(matcher: HybridMatcher) -> list[float]:
 
 
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
-              floor: float = 0.95) -> Calibration:
+              floor: float = 0.95, stable: bool = STABLE) -> Calibration:
     """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier, each on its own
     merges: the word-overlap threshold (never below the settings value, :func:`lexical_grid`), the floors of
     the aligned-words and containment tiers (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
@@ -195,9 +213,9 @@ def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float =
     model = matcher.embeddings_available
     lex_grid = lexical_grid(matcher)
     lexical, aligned, contained, merged = certify_word_tiers(
-        dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
+        dev, [r.exact for r in rows], [None if r.exact or r.opposed or r.contained else r.overlap for r in rows],
         [r.cosine if r.contained and not r.opposed else None for r in rows] if model else None,
-        lex_grid, target, floor, min_pairs, [r.added for r in rows])
+        lex_grid, target, floor, min_pairs, [r.added for r in rows], stable)
     embedding: dict[str, float | None] = {}
     if model:
         scores = [None if m or r.opposed else r.cosine for r, m in zip(rows, merged)]
@@ -343,7 +361,7 @@ def word_tier_merges(matcher: HybridMatcher, dev: list[LabelledPair], rows: list
     """Which dev pairs the certified word tiers (exact, word overlap, containment) merge, as
     :func:`calibrate` certifies them."""
     lex_grid = lexical_grid(matcher)
-    return certify_word_tiers(dev, [r.exact for r in rows], [None if r.exact or r.opposed else r.overlap for r in rows],
+    return certify_word_tiers(dev, [r.exact for r in rows], [None if r.exact or r.opposed or r.contained else r.overlap for r in rows],
                               [r.cosine if r.contained and not r.opposed else None for r in rows],
                               lex_grid, target, floor, min_pairs, [r.added for r in rows])[3]
 
