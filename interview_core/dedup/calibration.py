@@ -23,6 +23,7 @@ from interview_core.config.settings import PROJECT_ROOT
 
 DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup_calibration.yaml"
 POOLED = "default"
+LOWEST_FLOOR = 0.40  # the bottom of the cosine grid: a floor there asks nothing of the cosine
 
 
 class Calibration(BaseModel):

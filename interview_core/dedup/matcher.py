@@ -9,7 +9,8 @@ and the existing same-type nodes it tries, in order:
    contains the other (those are tiers 3 and 4, each certified on its own evidence);
 3. aligned words: every content word of each label matches a word of the other (reworded, nothing
    added: "quiet pool" / "the pool is quiet"), at a cosine at or above the certified floor of the node
-   type (off without a calibration for the loaded model);
+   type (off without a calibration for the loaded model; without a model, on words alone where the
+   certified floor is the lowest, :data:`~.calibration.LOWEST_FLOOR`);
 4. containment: one label only adds words to the other (every content word of the shorter one, its
    head among them, matches a word of the longer one: :meth:`Lexicon.contained`, and words are added:
    :meth:`Lexicon.adds_words`), at a cosine at or above its own certified floor (off likewise). Tiers 3
@@ -42,7 +43,7 @@ import numpy as np
 from interview_core.config.settings import DedupSettings
 from interview_core.graph.matching import Match
 
-from .calibration import POOLED, Calibration, load_calibration
+from .calibration import LOWEST_FLOOR, POOLED, Calibration, load_calibration
 from .embeddings import Encoder, encoder_error, get_encoder
 from .lexicon import LabelKey, Lexicon, default_lexicon
 from .text import normalise_text
@@ -147,9 +148,10 @@ class HybridMatcher:
             if cal is not None and (encoder is None or cal.model == encoder.name):
                 self.calibration = cal
                 self.jaccard_thresholds = None if cal.jaccard_thresholds is None else dict(cal.jaccard_thresholds)
+                # The aligned-words tier runs without a model too where its floor asks nothing of the cosine.
+                self.aligned_thresholds = dict(cal.aligned_thresholds)
                 if encoder is not None:
                     self.type_thresholds = dict(cal.embedding_thresholds)
-                    self.aligned_thresholds = dict(cal.aligned_thresholds)
                     self.contained_thresholds = dict(cal.contained_thresholds)
 
     def with_thresholds(self, jaccard_threshold: float, embedding_threshold: float) -> "HybridMatcher":
@@ -332,7 +334,7 @@ class HybridMatcher:
         if hit is not None:
             return self._record(label, *candidates[hit[0]], node_type, hit[1], "jaccard")
         if self._shared.encoder is None:
-            return None
+            return self._aligned_on_words(label, key, node_type, candidates)
         floors = {"aligned": self.aligned_threshold_for(node_type), "contained": self.contained_threshold_for(node_type)}
         threshold = self.embedding_threshold_for(node_type)
         if all(f is None for f in floors.values()) and threshold is None:
@@ -368,6 +370,18 @@ class HybridMatcher:
         if hit is not None:
             return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), "embedding")
         return None
+
+    def _aligned_on_words(self, label: str, key: LabelKey, node_type: str, candidates) -> Match | None:
+        """Without a model: the aligned-words tier on words alone, where it is certified at the lowest floor
+        (:data:`LOWEST_FLOOR`: its certificate did not rest on the cosine); else None."""
+        floor = self.aligned_threshold_for(node_type)
+        if floor is None or floor > LOWEST_FLOOR + 1e-9:
+            return None
+        lex = self.lexicon
+        scored = [(1.0, i) for i, k in enumerate(self.key(other) for _, other in candidates)
+                  if lex.may_overlap(key, k) and lex.contained(key, k) and not lex.adds_words(key, k)]
+        hit = self._first_allowed(key, candidates, scored, 1.0)
+        return None if hit is None else self._record(label, *candidates[hit[0]], node_type, 1.0, "aligned")
 
     def _first_allowed(self, key: LabelKey, candidates, scored: list[tuple[float, int]], threshold: float):
         """``(index, score)`` of the best-scoring candidate at or above ``threshold`` that the opposite

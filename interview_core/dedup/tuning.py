@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .calibration import POOLED, Calibration
+from .calibration import LOWEST_FLOOR, POOLED, Calibration
 from .evaluation import LabelledPair, rank_auc
 from .matcher import HybridMatcher, strictest
 
-GRID = [round(0.40 + 0.01 * i, 2) for i in range(56)]  # cosine 0.40 .. 0.95
+GRID = [round(LOWEST_FLOOR + 0.01 * i, 2) for i in range(56)]  # cosine 0.40 .. 0.95
 JACCARD_GRID = [round(0.01 * i, 2) for i in range(101)]  # word overlap 0.00 .. 1.00 (cut at the settings value)
 Z = 1.645
 STABLE = False  # the word tiers' certificates must hold with any one dev domain left out

@@ -161,13 +161,22 @@ def test_the_embedding_tier_is_off_for_a_type_the_dev_pairs_did_not_certify():
 def test_word_overlap_uses_the_strictest_certified_threshold_or_is_off():
     m = calibrated({}, jaccard_thresholds={"attribute": 0.75, "goal": 0.9, "default": 0.75},
                    embedding_thresholds={})
-    # "late opening hours" / "late opening times": 2 of 4 words -> overlap 0.5; "opening hours long" /
-    # "long opening hours": all words aligned -> 1.0.
+    # "long opening hours" / "long opening hours in the summer": 3 of 4 words -> 0.75, one label adding a
+    # word (the containment tier's evidence, off here); "opening hours long" / "long opening hours": all
+    # words aligned -> 1.0, the aligned-words tier's (off here); "quiet desks by the big window" / "quiet
+    # tables by the big window": 3 of 5 -> 0.6, a substitution WordNet relates: the overlap tier's.
     assert m.jaccard_threshold_for("value") == 0.9  # no entry of its own: the strictest certified
-    assert m.match("long opening hours", "value", [("n1", "opening hours long")]).method == "jaccard"
+    assert m.match("long opening hours", "value", [("n1", "opening hours long")]) is None
+    assert m.match("long opening hours", "attribute", [("n1", "long opening hours in the summer")]) is None
+    m.aligned_thresholds = {"default": 0.4}
+    assert m.match("long opening hours", "value", [("n1", "opening hours long")]).method == "aligned"
+    m.jaccard_thresholds = {"attribute": 0.6}
+    assert m.match("quiet desks by the big window", "attribute",
+                   [("n1", "quiet tables by the big window")]).method == "jaccard"
     m.jaccard_thresholds = {"attribute": None}
     assert m.jaccard_threshold_for("attribute") is None and m.jaccard_threshold_for("value") is None
-    assert m.match("long opening hours", "attribute", [("n1", "opening hours long")]) is None
+    assert m.match("quiet desks by the big window", "attribute",
+                   [("n1", "quiet tables by the big window")]) is None
     assert m.match("Long opening hours!", "attribute", [("n1", "long opening hours")]).method == "exact"
 
 

@@ -128,8 +128,18 @@ def test_no_tier_reading_a_vector_certified_means_the_turn_embeds_nothing():
     m.prepare(["creamy texture", "silky texture", "long queues"])  # the turn's batch: nothing to embed
     assert m.match("silky texture", "attribute", [("n1", "creamy texture"), ("n2", "long queues")]) is None
     assert enc.calls == [] and m.encode_calls == 0
-    assert m.match("creamy textures", "attribute", [("n1", "creamy texture")]).method == "jaccard"
+    # every word aligned: the aligned-words tier's, off here (the overlap tier leaves it to that tier)
+    assert m.match("creamy textures", "attribute", [("n1", "creamy texture")]) is None
     assert enc.calls == []
+
+
+def test_without_a_model_the_aligned_tier_runs_on_words_where_its_floor_asks_nothing_of_the_cosine():
+    cal = certified()
+    m = HybridMatcher(DedupSettings(), encoder=None, calibration=cal.model_copy(update={"aligned_thresholds": {"default": 0.4}}))
+    assert m.match("creamy textures", "attribute", [("n1", "creamy texture")]).method == "aligned"
+    assert m.match("creamy texture", "attribute", [("n1", "creamy texture with fruit")]) is None  # words added
+    m = HybridMatcher(DedupSettings(), encoder=None, calibration=cal.model_copy(update={"aligned_thresholds": {"default": 0.6}}))
+    assert m.match("creamy textures", "attribute", [("n1", "creamy texture")]) is None  # rests on the cosine
 
 
 def test_containment_alone_embeds_only_the_contained_candidates_lazily():
