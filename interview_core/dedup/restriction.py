@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .contrast import Alignment
-from .syntax import OUTSIDE, LabelSyntax
+from .syntax import OUTSIDE, LabelSyntax, doer
 
 COORDINATORS = frozenset({"and", "or", "nor", "plus"})
 DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
@@ -164,29 +164,33 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
     return None
 
 
-AGENT, PATIENT = "agent", "patient"
 # Opposite relations that prepositions express and WordNet does not list (it has no prepositions; the
 # adverb senses of "in"/"out", "up"/"down", "before"/"after", "over"/"under" are asked of WordNet).
 OPPOSITE_PREPOSITIONS = frozenset(frozenset(p) for p in (("to", "from"), ("into", "from"), ("towards", "from"),
                                                         ("for", "against"), ("with", "against")))
 
 
-def _argument(r) -> str | None:
-    """The part a noun plays for the verb above it: the doer (an active subject, the object of a passive's
-    "by") or the one the verb is done to (a direct object, a passive subject); None for anything else."""
-    if r.dep == "nsubj" or r.dep == "pobj" and r.via[:1] == ("by",):
-        return AGENT
-    if r.dep in ("dobj", "nsubjpass"):
-        return PATIENT
-    return None
+def _argument(s: LabelSyntax, r) -> bool | None:
+    """Whether a content word is the doer of the verb above it (:func:`.syntax.doer`); None when that word
+    is no verb or the word no argument of it."""
+    if r.head < 0:  # under a function verb ("helps"), compared by its lemma
+        return doer(r.dep, r.via, False)
+    head = s.roles[r.head]
+    if head is None or head.pos != "VERB":
+        return None
+    return doer(r.dep, r.via, head.tag == "VBN")
 
 
 def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
               sb: LabelSyntax, words_a: tuple[str, ...]) -> str | None:
     """``"arguments x"`` when a noun both labels share (same stem) is the doer of a verb in one label and
-    the one it is done to in the other, the two verbs matched ("the tuner tunes the piano" / "the piano
-    tunes the tuner"; "piano tuned by the tuner" / "the tuner tunes the piano" keeps the roles); None
+    not in the other (the one it is done to or for), the two verbs matched ("the tuner trusts the
+    pianist" / "the pianist trusts the tuner"; "piano tuned by the tuner" / "the tuner tunes the piano"
+    keeps the roles), or when a personal pronoun is so ("I beat my dad" / "my dad beat me"); None
     otherwise."""
+    for person, verb, role in sa.pronouns:
+        if (person, verb, not role) in sb.pronouns and (person, verb, role) not in sb.pronouns:
+            return f"arguments {person}/{verb}"
     pairs = dict(al.matched)
     for i, j in _same_words(al, stems_a, stems_b, sa, sb):
         ra, rb = sa.roles[i], sb.roles[j]
@@ -197,7 +201,7 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
                   or ra.head == rb.head == OUTSIDE and ra.head_lemma == rb.head_lemma and len(ra.via) == 1)
         if not shared:
             continue
-        x, y = _argument(ra), _argument(rb)
+        x, y = _argument(sa, ra), _argument(sb, rb)
         if x is not None and y is not None and x != y:
             return f"arguments {words_a[i]}"
     return None

@@ -54,11 +54,50 @@ class LabelSyntax:
 
     roles: tuple[Role | None, ...]
     negations: tuple[tuple[frozenset[int], str | None], ...]
+    # (person, verb lemma, doer?) of each personal pronoun that is an argument of a verb: "I beat my dad"
+    # has ("1s", "beat", True), "my dad beat me" ("1s", "beat", False). Pronouns are no content words, so
+    # the roles above never show who does what to whom among "I", "you", "we", ...
+    pronouns: frozenset[tuple[str, str, bool]] = frozenset()
 
     @property
     def root(self) -> int | None:
         """Index of the root among the content words, or None (the root is a function word)."""
         return next((i for i, r in enumerate(self.roles) if r is not None and r.head == ROOT), None)
+
+
+# Personal pronouns by person and number (a closed class of English grammar); "you" is one person either way.
+PERSONS = {"i": "1s", "me": "1s", "myself": "1s", "we": "1p", "us": "1p", "ourselves": "1p", "you": "2",
+           "yourself": "2", "yourselves": "2", "he": "3m", "him": "3m", "himself": "3m", "she": "3f", "her": "3f",
+           "herself": "3f", "they": "3p", "them": "3p", "themselves": "3p"}
+OBJECTS = frozenset({"dobj", "nsubjpass", "dative", "iobj"})
+
+
+def doer(dep: str, via: tuple[str, ...], passive_head: bool) -> bool | None:
+    """Whether an argument of a verb is its doer (an active subject, the "by" phrase of a passive), True;
+    one the verb is done to or for (an object, a passive subject, the object of another preposition),
+    False; None for anything else."""
+    if dep == "nsubj" or dep == "pobj" and via[:1] == ("by",) and passive_head:
+        return True
+    if dep in OBJECTS or dep == "pobj" and via:
+        return False
+    return None
+
+
+def _pronouns(doc) -> frozenset[tuple[str, str, bool]]:
+    out = set()
+    for tok in doc:
+        person = PERSONS.get(tok.lower_)
+        if person is None or tok.tag_ != "PRP":
+            continue
+        head, via = tok.head, ()
+        if tok.dep_ == "pobj" and head.pos_ == "ADP":
+            head, via = head.head, (head.lower_,)
+        if head.pos_ not in ("VERB", "AUX") or head.i == tok.i:
+            continue
+        role = doer(tok.dep_, via, head.tag_ == "VBN")
+        if role is not None:
+            out.add((person, head.lemma_.lower(), role))
+    return frozenset(out)
 
 
 def _is_negation(tok, negators: frozenset[str]) -> bool:
@@ -124,7 +163,7 @@ def build(doc, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax:
             inner = less_adjective(tok.lower_)
             negations.append((frozenset(index[t.i] for t in _scope(tok) if t.i in index),
                               stem(inner) if inner is not None else None))
-    return LabelSyntax(tuple(roles), tuple(negations))
+    return LabelSyntax(tuple(roles), tuple(negations), _pronouns(doc))
 
 
 @lru_cache(maxsize=65536)

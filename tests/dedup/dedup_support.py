@@ -9,12 +9,6 @@ import pytest
 
 DIM = 8
 
-# The wave-8 dev pairs (evalset8, 300 rows) were appended after the shipped calibration was fitted; the de-dup
-# owner (dedup8) tunes on them, re-fits config/dedup_calibration.yaml (`interview bench dedup --calibrate`), then
-# deletes this exclusion (used only by the shipped-calibration check).
-NOT_YET_TUNED_DEV = frozenset({"hot_tub_hire", "karaoke_bar", "food_truck", "florist", "bowling_alley",
-                               "caravan_holiday"})
-
 
 def unit(*values: float) -> np.ndarray:
     v = np.zeros(DIM, dtype=np.float32)

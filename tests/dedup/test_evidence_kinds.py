@@ -19,12 +19,18 @@ REWORDED_APART = [
     # the doer of the same verb in one label is the one it is done to in the other
     ("the tuner trusts the pianist", "the pianist trusts the tuner", "arguments tuner"),
     ("the attendant helps the customer", "the customer helps the attendant", "arguments attendant"),
+    # the doer against the one a thing is done for or to (a personal pronoun, or a noun after "by"/"to")
+    ("the attendant paid me", "I paid the attendant", "arguments 1s/pay"),
+    ("we thanked the tuner", "the tuner thanked us", "arguments 1p/thank"),
+    ("washed and folded for you", "washed but you fold it", "arguments 2/fold"),
+    ("recommended by neighbours", "recommending it to neighbours", "arguments neighbours"),
 ]
 
 STILL_ONE = [
     ("a comfortable waiting area", "comfort in the waiting area"),  # "comfort" is formed from the adjective
     ("advice on tuning", "advice about tuning"),  # prepositions that differ but are no opposites
     ("pianist trusted by the tuner", "the tuner trusts the pianist"),  # passive: the same doer
+    ("recommended by neighbours", "neighbours recommended it"),
     ("quiet dryers", "the dryers are quiet"),
 ]
 
