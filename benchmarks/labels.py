@@ -125,13 +125,18 @@ class SplitFigures:
         return self.matched_hand / self.hand if self.hand else None
 
 
-def _concept(tmp: Path, stimulus: str, key: str):
-    from interview_core.config import registry
-
+def concept_file(tmp: Path, stimulus: str, key: str) -> Path:
+    """A concept file (means-end chain) for an answer set's domain, written from its stimulus."""
     path = tmp / f"{key}.yaml"
     path.write_text(yaml.safe_dump({"id": key, "name": stimulus.split(":")[0], "methodology": "means_end_chain",
                                     "stimulus": stimulus}), encoding="utf-8")
-    return registry.concept(str(path))
+    return path
+
+
+def _concept(tmp: Path, stimulus: str, key: str):
+    from interview_core.config import registry
+
+    return registry.concept(str(concept_file(tmp, stimulus, key)))
 
 
 def _link_matches(produced: list[tuple[str, str]], hand: list[list[str]]) -> int:

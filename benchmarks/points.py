@@ -1,0 +1,132 @@
+"""``interview bench points``: does the next question follow the point of the answer?
+
+Answers of our human-style answer sets may carry a hand-coded ``point:`` (the label a careful interviewer
+would follow up next). Each domain is scripted as one offline interview (the domain's stimulus as the
+concept, the means-end chain methodology), its answers given in order to whatever the engine asked. After
+each answer that has a point, the engine's next focus is compared with it. It is a *point hit* when the
+focus (a graph node or a concept element) has a label that
+
+1. has the same head lemma as the point label, or
+2. holds at least half of the point label's content lemmas,
+
+with heads and content lemmas read as by ``interview bench labels`` (:func:`benchmarks.labels.label_key`).
+A focus with no label (an open question, a summary), the closing question, or an answer the interview
+never reached (it ended first) is a miss. Printed per source and split; the misses of dev splits are
+listed (answer, point, focus, strategy, question); measured splits print totals only.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .labels import ANSWER_SETS, concept_file, label_key, measured_only
+
+
+def register(benches) -> None:
+    p = benches.add_parser("points", help="how often the next question's focus is the answer's hand-coded point")
+    p.add_argument("--sets", default="", help="comma-separated answer files (default: every answer set we ship)")
+    p.add_argument("--out", help="write every dev-split turn (answer, point, focus, question) as JSON")
+    p.set_defaults(func=_run)
+
+
+def point_hit(focus_label: str | None, point_label: str) -> bool:
+    """Whether a focus labelled ``focus_label`` follows the point ``point_label`` (module docstring)."""
+    if not focus_label or not focus_label.strip():
+        return False
+    f, p = label_key(focus_label), label_key(point_label)
+    if f.head and f.head == p.head:
+        return True
+    return 2 * len(f.content & p.content) >= len(p.content) > 0
+
+
+@dataclass
+class PointFigures:
+    answers: int = 0  # answers with a point
+    reached: int = 0  # of those, answers the interview took (it had not ended)
+    hits: int = 0
+    turns: list[dict] = field(default_factory=list)
+
+    def rate(self) -> float | None:
+        return self.hits / self.answers if self.answers else None
+
+
+def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -> None:
+    from interview_core.session import InterviewSession
+
+    session = InterviewSession.start(None, str(concept), max_turns=len(answers) + 2, db_path=db, provider="offline")
+    question = session.opening_question
+    ended = False
+    for a in answers:
+        point = a.get("point")
+        if ended:
+            if point:
+                fig.answers += 1
+                fig.turns.append({"answer": a["text"], "point": point, "focus": None, "hit": False,
+                                  "note": "the interview had ended"})
+            continue
+        result = session.answer(a["text"])
+        if point:
+            focus = result.focus
+            label = None if result.closing_question or focus.kind == "none" else focus.label
+            hit = point_hit(label, str(point))
+            fig.answers += 1
+            fig.reached += 1
+            fig.hits += hit
+            fig.turns.append({"question": question, "answer": a["text"], "point": point, "focus": label,
+                              "focus_kind": focus.kind, "strategy": result.strategy_selected,
+                              "next_question": result.next_question, "hit": hit})
+        question = result.next_question
+        ended = not result.should_continue
+
+
+def evaluate(answer_sets=ANSWER_SETS) -> dict[str, PointFigures]:
+    """Point-hit figures per "<prefix> <split>", for the splits that have answers with a point."""
+    out: dict[str, PointFigures] = {}
+    with tempfile.TemporaryDirectory() as tmp_dir:
+        tmp = Path(tmp_dir)
+        for path, prefix in answer_sets:
+            if not path.exists():
+                print(f"answer set {path} absent: skipped", file=sys.stderr)
+                continue
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            for k, dom in enumerate(data["domains"]):
+                if not any(a.get("point") for a in dom["answers"]):
+                    continue
+                fig = out.setdefault(f"{prefix} {dom['split']}", PointFigures())
+                concept = concept_file(tmp, dom["stimulus"], f"{path.stem}_{k}")
+                _interview(concept, dom["answers"], str(tmp / f"{path.stem}_{k}.db"), fig)
+    return out
+
+
+def _run(args) -> int:
+    sets = ANSWER_SETS
+    if args.sets:
+        sets = tuple((Path(s), Path(s).stem) for s in args.sets.split(",") if s)
+    started = time.perf_counter()
+    figures = evaluate(sets)
+    if not figures:
+        print("no answer set has answers with a 'point:'")
+        return 0
+    print(f"{'split':18} {'points':>6} {'reached':>7} {'hits':>5} {'hit rate':>8}")
+    for split, f in figures.items():
+        rate = "   -" if f.rate() is None else f"{f.rate():.2f}"
+        print(f"{split:18} {f.answers:6d} {f.reached:7d} {f.hits:5d} {rate:>8}")
+    print(f"({time.perf_counter() - started:.0f} s)")
+    for split, f in figures.items():
+        if measured_only(split):
+            print(f"[{split}] {f.answers - f.hits} misses (measured split: not shown)")
+            continue
+        for t in f.turns:
+            if not t["hit"]:
+                print(f"[{split}] miss: {json.dumps(t, ensure_ascii=False)}")
+    if args.out:
+        dev = {s: f.turns for s, f in figures.items() if not measured_only(s)}
+        Path(args.out).write_text(json.dumps(dev, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0

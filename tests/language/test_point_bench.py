@@ -1,0 +1,43 @@
+"""The point-hit rule of ``interview bench points`` (hand-computed table) and one scripted interview."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from benchmarks.points import evaluate, point_hit
+
+
+@pytest.mark.parametrize(
+    ("focus", "point", "expected"),
+    [
+        ("the kiln", "kiln", True),  # determiners are not content: same head
+        ("glazing my own mugs", "glazing mugs", True),  # same head lemma
+        ("the firing times", "the long firing times", True),  # same head ("time")
+        ("the kiln rental fee", "a cheap kiln", True),  # 1 of 2 point lemmas ("kiln") in the focus
+        ("the studio", "glazing my own mugs", False),  # nothing shared
+        ("my sister", "the kiln", False),
+        (None, "the kiln", False),  # an open question or a summary has no focus label
+        ("", "the kiln", False),
+    ],
+)
+def test_point_hit_rule(focus, point, expected):
+    assert point_hit(focus, point) is expected
+
+
+def test_scripted_interview_counts_points(tmp_path):
+    """A pottery-studio domain of our own: every answer with a point is counted, reached and judged."""
+    data = {"domains": [{"name": "pottery studio", "split": "dev",
+                         "stimulus": "ClayNight: an evening pottery studio where you book a wheel by the hour.",
+                         "answers": [
+                             {"text": "Booking a wheel by the hour, because I can only come after work.",
+                              "point": "booking a wheel by the hour"},
+                             {"text": "not sure"},
+                             {"text": "The quiet. Nobody talks to you, you just make things.", "point": "the quiet"},
+                         ]}]}
+    path = tmp_path / "pottery.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    fig = evaluate(((path, "pottery"),))["pottery dev"]
+    assert fig.answers == 2 and fig.reached == 2
+    assert len(fig.turns) == 2 and all(t["point"] and "hit" in t for t in fig.turns)
+    assert fig.hits == sum(t["hit"] for t in fig.turns)
