@@ -30,7 +30,7 @@ METHOD_PLACEHOLDERS = ("concept", "stimulus_intro")
 VETO_NAMES = tuple(VETOES)
 # Engine-default safeguards a file may set by name (defined in interview_core/scoring/safeguards.py).
 SAFEGUARD_NAMES = ("strategy_run", "knowledge_ceiling", "node_exhausted", "element_exhausted", "recent_redundancy",
-                   "repetition_penalty")
+                   "repetition_penalty", "answer_point")
 FocusKind = Literal["node", "element", "none"]
 
 

@@ -57,6 +57,9 @@ class GraphNode:
     utterance_ids: list[str] = field(default_factory=list)
     quotes: list[str] = field(default_factory=list)
     created_turn: int = 0
+    prominence: str | None = None  # point / supporting / backdrop in the latest answer that said it
+    said_turn: int | None = None  # the turn of that answer
+    reason_given: bool = False  # an answer said why it matters (see :meth:`KnowledgeGraph.apply`)
 
 
 @dataclass
@@ -71,6 +74,22 @@ class GraphEdge:
 
 
 _NODE_FIELDS = ("label", "node_type", "stance", "reaction", "element_id", "utterance_ids", "quotes", "created_turn")
+# Added later (wave 8): graphs saved before them load with these defaults.
+_OPTIONAL_NODE_FIELDS = {"prominence": None, "said_turn": None, "reason_given": False}
+# Links that say why their source matters: the answer to a question about the source, or a provider's
+# link read from the answer (its target is what the source leads to). Not a link from a causal marker
+# of the offline reader ("A because B" is read B -> A: the extractor stamps A itself), nor one guessed
+# from neighbouring clauses.
+REASON_ORIGINS = frozenset({"conversational", "model"})
+_PROMINENCE_RANK = {"backdrop": 1, "supporting": 2, "point": 3}
+
+
+def _node_dict(n: GraphNode) -> dict:
+    """A node as saved: the original fields, and the later ones under ``extra`` (the stored row's free-form
+    column), so a graph saved before them loads with their defaults."""
+    d = {k: v for k, v in vars(n).items() if k not in _OPTIONAL_NODE_FIELDS}
+    return d | {"utterance_ids": list(n.utterance_ids), "quotes": list(n.quotes),
+                "extra": {k: getattr(n, k) for k in _OPTIONAL_NODE_FIELDS}}
 
 
 class KnowledgeGraph:
@@ -90,7 +109,9 @@ class KnowledgeGraph:
         return self.g.number_of_nodes()
 
     def node(self, node_id: str) -> GraphNode:
-        return GraphNode(id=node_id, **{k: self.g.nodes[node_id][k] for k in _NODE_FIELDS})
+        d = self.g.nodes[node_id]
+        return GraphNode(id=node_id, **{k: d[k] for k in _NODE_FIELDS},
+                         **{k: d.get(k, default) for k, default in _OPTIONAL_NODE_FIELDS.items()})
 
     def nodes(self) -> Iterator[GraphNode]:
         for node_id in self.g.nodes:
@@ -112,7 +133,13 @@ class KnowledgeGraph:
 
     # -- writing ---------------------------------------------------------------------------------
     def apply(self, extraction: ExtractionResult, utterance_id: str, turn: int) -> GraphDelta:
-        """Add or merge the extraction's nodes, then its edges; return what changed and what was rejected."""
+        """Add or merge the extraction's nodes, then its edges; return what changed and what was rejected.
+
+        Each node the answer says is stamped with its prominence there (the latest answer wins; of two
+        items merged into one node in one answer, the more prominent) and, once an answer gives its
+        reason, ``reason_given``: the extractor says so, or a link of :data:`REASON_ORIGINS` (new or
+        repeated) leaves the node.
+        """
         delta = GraphDelta()
         local: dict[str, str] = {}  # extracted label (normalised) -> node id, for this answer's edges
         for item in extraction.nodes:
@@ -140,7 +167,7 @@ class KnowledgeGraph:
             match = self.matcher.match(item.label, item.node_type, candidates) if candidates else None
             existing = match.node_id if match else None
         if existing is not None:
-            self._merge_into(existing, item, utterance_id)
+            self._merge_into(existing, item, utterance_id, turn)
             delta.merged.append({
                 "label": item.label, "node_id": existing,
                 "similarity": match.similarity if match else 1.0, "method": match.method if match else "exact",
@@ -153,14 +180,20 @@ class KnowledgeGraph:
         self.g.add_node(
             node_id, label=item.label.strip(), node_type=item.node_type, stance=item.stance,
             reaction=item.reaction, element_id=item.element_mapping, utterance_ids=[utterance_id],
-            quotes=[item.quote], created_turn=turn,
+            quotes=[item.quote], created_turn=turn, prominence=item.prominence, said_turn=turn,
+            reason_given=bool(item.reason_given),
         )
         self._by_label[key] = node_id
         delta.added_node_ids.append(node_id)
         return node_id
 
-    def _merge_into(self, node_id: str, item: ExtractedNode, utterance_id: str) -> None:
+    def _merge_into(self, node_id: str, item: ExtractedNode, utterance_id: str, turn: int) -> None:
         d = self.g.nodes[node_id]
+        if d.get("said_turn") != turn:
+            d["prominence"], d["said_turn"] = item.prominence, turn
+        elif _PROMINENCE_RANK.get(item.prominence, 0) > _PROMINENCE_RANK.get(d.get("prominence"), 0):
+            d["prominence"] = item.prominence
+        d["reason_given"] = bool(d.get("reason_given") or item.reason_given)
         if utterance_id not in d["utterance_ids"]:
             d["utterance_ids"].append(utterance_id)
         if item.quote not in d["quotes"]:
@@ -191,6 +224,8 @@ class KnowledgeGraph:
         s_type, t_type = self.g.nodes[source]["node_type"], self.g.nodes[target]["node_type"]
         if not self.methodology.is_edge_permitted(item.relation_type, s_type, t_type):
             return reject(f"'{item.relation_type}' from {s_type} to {t_type} is not permitted by the ontology")
+        if item.origin in REASON_ORIGINS:
+            self.g.nodes[source]["reason_given"] = True
         for key, d in (self.g.get_edge_data(source, target) or {}).items():
             if d["relation_type"] == item.relation_type:
                 delta.repeated_edge_ids.append(key)
@@ -209,7 +244,7 @@ class KnowledgeGraph:
     def to_dict(self) -> dict:
         """JSON-safe snapshot: nodes, edges and the id counters."""
         return {
-            "nodes": [vars(n) | {"utterance_ids": list(n.utterance_ids), "quotes": list(n.quotes)} for n in self.nodes()],
+            "nodes": [_node_dict(n) for n in self.nodes()],
             "edges": [vars(e) for e in self.edges()],
             "next_node": self._next_node,
             "next_edge": self._next_edge,
@@ -219,7 +254,8 @@ class KnowledgeGraph:
     def from_dict(cls, data: dict, methodology: Methodology, matcher: NodeMatcher | None = None) -> KnowledgeGraph:
         kg = cls(methodology, matcher)
         for n in data["nodes"]:
-            attrs = {k: n[k] for k in _NODE_FIELDS}
+            extra = n.get("extra") or {}
+            attrs = {k: n[k] for k in _NODE_FIELDS} | {k: extra.get(k, default) for k, default in _OPTIONAL_NODE_FIELDS.items()}
             attrs["utterance_ids"], attrs["quotes"] = list(n["utterance_ids"]), list(n["quotes"])
             kg.g.add_node(n["id"], **attrs)
             kg._by_label[normalise_label(n["label"])] = n["id"]

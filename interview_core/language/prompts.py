@@ -189,6 +189,9 @@ def extraction_tool(m) -> ToolSpec:
             "element_mapping": {"type": ["string", "null"], "description": "Id of the reference element this is about, or null."},
             "reaction": {"type": ["string", "null"], "enum": [*REACTIONS, None]},
             "stance": {"type": "integer", "enum": [-1, 0, 1], "description": "-1 against, 0 neutral, 1 in favour."},
+            "prominence": {"type": ["string", "null"], "enum": ["point", "supporting", "backdrop", None],
+                           "description": "point: what the answer is about; backdrop: a detail of a story told around it."},
+            "reason_given": {"type": ["boolean", "null"], "description": "True when the answer already says why this matters."},
         },
         "required": ["label", "node_type", "quote"],
     }

@@ -13,19 +13,25 @@ as our files. Defaults, by name:
                         unbound and closing strategies spared)
 ``repetition_penalty``  weight: every strategy that weights no ``temporal.strategy_repetition_count``
                         gets ``-0.6`` on it (saturating: 0.5, 0.75, 0.875 ... of the weight)
+``answer_point``        weights: every node-focused strategy that weights neither signal gets
+                        ``graph.node.prominence.point`` +0.8 and ``.backdrop`` -0.9 (follow the point of
+                        an answer, not its backdrop); one that asks "why" (the word in its description,
+                        prompt hint or templates) also gets ``graph.node.reason_given.true`` -0.7 (do not
+                        ask why of what an answer already explained). ``weight`` scales all three.
 ``patience``            continuation: before turn 12 a depth plateau or degraded quality ends the
                         interview only when the respondent is fatigued (``continuation.patience_turns``)
 ======================  =========================================================================
 
 A file *sets* a default explicitly by naming it: a ``vetoes`` entry of that name (its threshold and
 spares replace the default's; ``enabled: false`` switches it off), or an entry under ``safeguards``
-(``enabled``, ``threshold``, ``weight``, ``spares``). A strategy that weights the repetition signal
-itself keeps its own weight. :func:`relied_on` lists the defaults a file relies on (``interview
+(``enabled``, ``threshold``, ``weight``, ``spares``). A strategy that weights the repetition signal (or a
+prominence or reason signal) itself keeps its own weight. :func:`relied_on` lists the defaults a file relies on (``interview
 methodologies validate`` prints them).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..config.methodology import SAFEGUARD_NAMES, Methodology, Safeguard, Strategy, Veto, resolve_weight_key
@@ -33,6 +39,11 @@ from ..text.primitives import IdentityCache
 
 REPETITION_SIGNAL = "temporal.strategy_repetition_count"
 DEFAULT_REPETITION_WEIGHT = -0.6
+PROMINENCE_SIGNAL = "graph.node.prominence"
+REASON_SIGNAL = "graph.node.reason_given"
+# answer_point: the weight keys every node-focused strategy gets, and the one a "why" strategy adds.
+POINT_WEIGHTS = {f"{PROMINENCE_SIGNAL}.point": 0.8, f"{PROMINENCE_SIGNAL}.backdrop": -0.9}
+REASON_WEIGHTS = {f"{REASON_SIGNAL}.true": -0.7}
 
 
 @dataclass(frozen=True)
@@ -52,7 +63,7 @@ DEFAULT_VETOES = (
     # which would veto any repeat within three turns (the run ceiling and the penalty govern them).
     DefaultVeto("recent_redundancy", 0.85, True, "No focus whose question would repeat a recent one"),
 )
-assert SAFEGUARD_NAMES == tuple(v.name for v in DEFAULT_VETOES) + ("repetition_penalty",)
+assert SAFEGUARD_NAMES == tuple(v.name for v in DEFAULT_VETOES) + ("repetition_penalty", "answer_point")
 
 
 @dataclass
@@ -69,14 +80,33 @@ def _default_spares(m: Methodology, spare_unbound: bool) -> list[str]:
     return [s.name for s in m.strategies if s.generates_closing_question or (spare_unbound and s.focus_kind == "none")]
 
 
-def _weights_repetition(strategy: Strategy) -> bool:
+def _weights(strategy: Strategy, signal: str) -> bool:
+    """Whether the strategy's file weights ``signal`` (bare or at any level)."""
     for key in strategy.signal_weights:
         try:
-            if resolve_weight_key(key).signal == REPETITION_SIGNAL:
+            if resolve_weight_key(key).signal == signal:
                 return True
         except ValueError:
             continue
     return False
+
+
+def asks_why(strategy: Strategy) -> bool:
+    """Whether a strategy asks why its focus matters (a laddering question): "why" as a word of its
+    description, prompt hint or question templates."""
+    text = " ".join([strategy.description or "", strategy.prompt_hint or "", *strategy.question_templates])
+    return "why" in re.findall(r"[a-z]+", text.lower())
+
+
+def point_weights(strategy: Strategy, scale: float = 1.0) -> dict[str, float]:
+    """The ``answer_point`` weights a node-focused strategy gets (none for another focus, and none of a
+    signal the strategy weights itself)."""
+    if strategy.focus_kind != "node":
+        return {}
+    out = {} if _weights(strategy, PROMINENCE_SIGNAL) else dict(POINT_WEIGHTS)
+    if asks_why(strategy) and not _weights(strategy, REASON_SIGNAL):
+        out |= REASON_WEIGHTS
+    return {k: v * scale for k, v in out.items()}
 
 
 def _build(m: Methodology) -> Effective:
@@ -104,11 +134,23 @@ def _build(m: Methodology) -> Effective:
         spared = set(guard.spares if guard is not None and guard.spares is not None else _default_spares(m, False))
         added = False
         for i, s in enumerate(strategies):
-            if s.name not in spared and not _weights_repetition(s):
+            if s.name not in spared and not _weights(s, REPETITION_SIGNAL):
                 strategies[i] = s.model_copy(update={"signal_weights": {**s.signal_weights, REPETITION_SIGNAL: weight}})
                 added = True
         if added and guard is None:
             relied.append("repetition_penalty")
+    guard = m.safeguards.get("answer_point")
+    if guard is None or guard.enabled:
+        scale = guard.weight if guard is not None and guard.weight is not None else 1.0
+        spared = set(guard.spares if guard is not None and guard.spares is not None else _default_spares(m, False))
+        added = False
+        for i, s in enumerate(strategies):
+            extra = {} if s.name in spared else point_weights(s, scale)
+            if extra:
+                strategies[i] = s.model_copy(update={"signal_weights": {**s.signal_weights, **extra}})
+                added = True
+        if added and guard is None:
+            relied.append("answer_point")
     if "patience_turns" not in m.continuation.model_fields_set:
         relied.append("patience")
     return Effective(m, vetoes, strategies, relied)

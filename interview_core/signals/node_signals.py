@@ -170,3 +170,23 @@ def opposite_stance_present(ctx: SignalContext) -> dict:
     nodes = ctx.g.nodes
     present = {s for _, s in ctx.g.nodes(data="stance")}
     return {n: nodes[n]["stance"] != 0 and -nodes[n]["stance"] in present for n in ctx.node_ids}
+
+
+@detector("graph.node.prominence")
+def prominence(ctx: SignalContext) -> dict:
+    """point / supporting / backdrop: how the latest answer said the node (stamped by the extraction);
+    unknown when it said the node and the extractor did not say how (a provider without it); earlier
+    when the latest answer did not say it (or the graph was saved before the stamp existed)."""
+    nodes = ctx.g.nodes
+    out = {}
+    for n in ctx.node_ids:
+        d = nodes[n]
+        out[n] = "earlier" if d.get("said_turn") != ctx.turn else d.get("prominence") or "unknown"
+    return out
+
+
+@detector("graph.node.reason_given")
+def reason_given(ctx: SignalContext) -> dict:
+    """True once an answer said why the node matters (see ``KnowledgeGraph.apply``)."""
+    nodes = ctx.g.nodes
+    return {n: bool(nodes[n].get("reason_given")) for n in ctx.node_ids}

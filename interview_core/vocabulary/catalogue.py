@@ -117,6 +117,8 @@ _SPECS: list[SignalSpec] = [
     _s("graph.node.cluster_density", "float", "node", "Edge density of the thematic cluster this concept belongs to; high means the cluster is well mapped."),
     _s("graph.node.peripheral_candidates", "count", "node", "Concepts within 2 hops of this concept's cluster that were never focused: places a bridge can go.", default_norm=5),
     _s("graph.node.opposite_stance_present", "boolean", "node", "Whether some concept carries the opposite stance to this one: material for a contrast question."),
+    _s("graph.node.prominence", "categorical", "node", "How the latest answer said this concept: as its point, a supporting detail, or the backdrop of a story (unknown: the extractor did not say; earlier: the latest answer did not mention it).", ("point", "supporting", "backdrop", "unknown", "earlier")),
+    _s("graph.node.reason_given", "boolean", "node", "Whether an answer already said why this concept matters (a causal link from it, an answer to the question about it, or a 'because' right after it): asking 'why' again is pointless."),
     _s("graph.node.cluster_saturation", "float", "node", "Saturation of this concept's cluster: density times median degree over 3, capped at 1; high invites a synthesis."),
     # --- llm (assessment of the latest answer) ------------------------------------------------------
     _s("llm.response_depth", "categorical", "global", "Depth of the latest answer: surface (a word or two), shallow (a plain statement), moderate (some reasons), deep (reasons, examples, feelings).", ("surface", "shallow", "moderate", "deep")),

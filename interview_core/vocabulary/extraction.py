@@ -10,6 +10,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from .assessment import Assessment
 
 Reaction = Literal["positive", "negative", "neutral", "skeptical", "curious"]
+# Where a concept sits in the answer that said it: the respondent's point, a supporting detail, or the
+# backdrop of a story (the places, times and other people around the point).
+Prominence = Literal["point", "supporting", "backdrop"]
 
 
 class ExtractedNode(BaseModel):
@@ -20,6 +23,8 @@ class ExtractedNode(BaseModel):
     element_mapping: str | None = None
     reaction: Reaction | None = None
     stance: Literal[-1, 0, 1] = 0
+    prominence: Prominence | None = None  # None: not read (an extractor that does not say)
+    reason_given: bool | None = None  # the same answer already says why it matters ("X, because ...")
 
 
 class ExtractedEdge(BaseModel):

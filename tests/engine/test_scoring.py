@@ -52,6 +52,9 @@ def test_hand_computed_table():
         "graph.max_depth": (None, 2, 0.5, 0.25),
         "graph.node.exhausted.true": ("true", False, -1.0, 0.0),
         "graph.node.exhaustion_score.low": ("low", 0.1, 1.0, 1.0),
+        # engine default answer_point (no prominence signal here, so no contribution)
+        "graph.node.prominence.point": ("point", None, 0.8, 0.0),
+        "graph.node.prominence.backdrop": ("backdrop", None, -0.9, 0.0),
     }
     assert sum(c.contribution for c in r.winner.contributions) == pytest.approx(r.winner.base)
 

@@ -23,7 +23,7 @@ from .asked import asked_spans, echo_sentences
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
 from .concepts import MAX_WORD_CHARS, normalised, question_spans, span_concepts
-from .salience import BACKDROP_BELOW, point_unit, units
+from .salience import BACKDROP_BELOW, POINT_AT, Unit, point_unit, prominence, units
 from .stance import stance_and_reaction
 from .verdicts import verdict_spans
 from ...text.parse import parse
@@ -171,7 +171,14 @@ _EPISODE_CUES = PhraseSet(["last time", "walk me through", "a time when", "a tim
                            "look like", "in practice", "tell me about"])
 
 
-def _backdrop_spans(doc, offsets, question: str) -> list[tuple[int, int]]:
+def _unit_spans(doc, offsets) -> list[tuple[int, int, Unit]]:
+    """(start, end, unit) of the answer's discourse units (:func:`salience.units`), in answer offsets."""
+    at = (lambda i: offsets[i]) if offsets is not None else (lambda i: i)
+    return [(at(u.tokens[0].idx), at(u.tokens[-1].idx + len(u.tokens[-1].text) - 1) + 1, u)
+            for u in units(doc) if u.tokens]
+
+
+def _backdrop_spans(doc, spans: list[tuple[int, int, Unit]], question: str) -> list[tuple[int, int]]:
     """Answer spans of the discourse units that are backdrop (:mod:`salience`: a story in the past, a time
     set, someone else's doing, a question) when the answer states its point in so many words elsewhere (a
     conclusion marker, "for me", a want: "..., so for me it's quiet sessions"); none otherwise, or when the
@@ -179,9 +186,35 @@ def _backdrop_spans(doc, offsets, question: str) -> list[tuple[int, int]]:
     point = point_unit(doc)
     if point is None or not point.stated or _EPISODE_CUES.hits(stem_string(words(question))):
         return []
-    at = (lambda i: offsets[i]) if offsets is not None else (lambda i: i)
-    return [(at(u.tokens[0].idx), at(u.tokens[-1].idx + len(u.tokens[-1].text) - 1) + 1)
-            for u in units(doc) if u.score < BACKDROP_BELOW and u.tokens]
+    return [(a, b) for a, b, u in spans if u.score < BACKDROP_BELOW]
+
+
+def _prominence(c: Clause, spans: list[tuple[int, int, Unit]]) -> str | None:
+    """How the answer carries the concept of clause ``c``: the prominence (:func:`salience.prominence`) of
+    the discourse unit it overlaps most; None when no unit overlaps it (an answer not parsed)."""
+    overlap = [(min(b, c.end) - max(a, c.start), u) for a, b, u in spans]
+    overlap = [(o, u) for o, u in overlap if o > 0]
+    if not overlap:
+        return None
+    marked = any(u.score >= POINT_AT for _, _, u in spans)
+    return prominence(max(overlap, key=lambda x: x[0])[1], marked)
+
+
+def _reason_carries_point(items: list[_Item], prominences: list[str | None]) -> list[str | None]:
+    """The reason or consequence given for the point ("I like X because Y", "X, so Y") is the point too:
+    it is where the answer goes next, and the one to ladder up from (X already has its "why")."""
+    out = list(prominences)
+    for k in range(1, len(items)):
+        if items[k].clause.link in ("cause", "effect") and out[k - 1] == "point" and out[k] == "supporting":
+            out[k] = "point"
+    return out
+
+
+def _reason_spans(clauses: list[Clause]) -> list[tuple[int, int]]:
+    """Spans of the clauses whose next clause gives a reason or a consequence ("X, because ...", "X, so
+    ..."): a concept said there already has its "why" in the answer, whether or not the reason names a
+    concept of its own."""
+    return [(c.start, c.end) for c, nxt in zip(clauses, clauses[1:]) if nxt.link in ("cause", "effect")]
 
 
 # Indefinite pronouns that head a concept with what follows them ("someone who doesn't flinch",
@@ -504,9 +537,11 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
         parsed, offsets = normalised(text)
         doc = parse(parsed)
         skip = _digressions(text) + question_spans(doc, offsets) + verdict_spans(doc, offsets)
-        items = _items(clauses, (doc, offsets), onto, known, skip, _backdrop_spans(doc, offsets, request.question), text)
+        spans = _unit_spans(doc, offsets)
+        items = _items(clauses, (doc, offsets), onto, known, skip, _backdrop_spans(doc, spans, request.question), text)
     else:
-        items = [None] * len(clauses)
+        items, spans = [None] * len(clauses), []
+    reasons_at = _reason_spans(clauses)
 
     # The question's edge first: what it asked types the answer's concepts against the focus.
     _floor_at_focus(onto, request, items)
@@ -519,14 +554,17 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     unique = list({id(i): i for i in items if i is not None}.values())
     elements = matcher(request.concept)
     nodes = []
+    prominences = _reason_carries_point(unique, [_prominence(i.clause, spans) for i in unique])
     for n, item in enumerate(unique):
         item.node_type = item.node_type or onto.best_type(item.scores)
         element = elements.match(stem_string(words(item.clause.text)))
         if element is None and n == 0 and request.focus.kind == "element":
             element = request.focus.id  # an answer to an element question is about that element
         stance, reaction = stance_and_reaction(item.clause.text, item.stems)
+        reason = any(a <= item.clause.start < b for a, b in reasons_at)
         nodes.append(ExtractedNode(label=item.label, node_type=item.node_type, quote=item.clause.text,
-                                   element_mapping=element, reaction=reaction, stance=stance))
+                                   element_mapping=element, reaction=reaction, stance=stance,
+                                   prominence=prominences[n], reason_given=reason))
     out_edges = [
         ExtractedEdge(source_label=e.source.label, target_label=e.target.label, relation_type=e.relation,
                       quote=e.quote, origin=e.origin)

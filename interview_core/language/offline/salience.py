@@ -258,3 +258,12 @@ def point_unit(doc) -> Unit | None:
 def anchor_of(unit: Unit):
     """The token a follow-up on ``unit`` is anchored on (:func:`_anchor`)."""
     return _anchor(unit)
+
+
+def prominence(unit: Unit, marked: bool) -> str:
+    """How ``unit`` carries its concepts: "point" (it scores POINT_AT or more; in an answer with no marked
+    point, ``marked`` False, any unit that is not backdrop), "backdrop" (below BACKDROP_BELOW) or
+    "supporting" (the rest of an answer that marks its point)."""
+    if unit.score < BACKDROP_BELOW:
+        return "backdrop"
+    return "point" if unit.score >= POINT_AT or not marked else "supporting"
