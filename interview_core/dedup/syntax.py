@@ -94,6 +94,8 @@ def _pronouns(doc) -> frozenset[tuple[str, str, bool]]:
             head, via = head.head, (head.lower_,)
         if head.pos_ not in ("VERB", "AUX") or head.i == tok.i:
             continue
+        if tok.dep_ == "nsubj" and head.tag_ == "VB" and head.dep_ in ("ccomp", "xcomp"):
+            continue  # "helps me wake up": made to do it by the verb above as much as doing it ("wakes me up")
         role = doer(tok.dep_, via, head.tag_ == "VBN")
         if role is not None:
             out.add((person, head.lemma_.lower(), role))

@@ -31,6 +31,7 @@ STILL_ONE = [
     ("advice on tuning", "advice about tuning"),  # prepositions that differ but are no opposites
     ("pianist trusted by the tuner", "the tuner trusts the pianist"),  # passive: the same doer
     ("recommended by neighbours", "neighbours recommended it"),
+    ("the spin cycle wakes me up", "the spin cycle helps me wake up"),  # a causative's object does the waking
     ("quiet dryers", "the dryers are quiet"),
 ]
 
