@@ -125,6 +125,17 @@ class SplitFigures:
         return self.matched_hand / self.hand if self.hand else None
 
 
+def answer_domains(answer_sets):
+    """(path, prefix, index, domain) for every domain of the answer sets that exist; an absent set is reported."""
+    for path, prefix in answer_sets:
+        if not path.exists():
+            print(f"answer set {path} absent: skipped", file=sys.stderr)
+            continue
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for k, dom in enumerate(data["domains"]):
+            yield path, prefix, k, dom
+
+
 def concept_file(tmp: Path, stimulus: str, key: str) -> Path:
     """A concept file (means-end chain) for an answer set's domain, written from its stimulus."""
     path = tmp / f"{key}.yaml"
@@ -164,20 +175,15 @@ def evaluate(answer_sets=ANSWER_SETS) -> tuple[dict[str, SplitFigures], float]:
     out: dict[str, SplitFigures] = {}
     spent = 0.0
     with tempfile.TemporaryDirectory() as tmp_dir:
-        for path, prefix in answer_sets:
-            if not path.exists():
-                print(f"answer set {path} absent: skipped", file=sys.stderr)
-                continue
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            for k, dom in enumerate(data["domains"]):
-                concept = _concept(Path(tmp_dir), dom["stimulus"], f"{path.stem}_{k}")
-                fig = out.setdefault(f"{prefix} {dom['split']}", SplitFigures())
-                for a in dom["answers"]:
-                    started = time.perf_counter()
-                    r = offline.extract(ExtractionRequest(methodology=methodology, concept=concept,
-                                                          answer=a["text"], utterance_id="u"))
-                    spent += time.perf_counter() - started
-                    _score(fig, a, r, screen_label)
+        for path, prefix, k, dom in answer_domains(answer_sets):
+            concept = _concept(Path(tmp_dir), dom["stimulus"], f"{path.stem}_{k}")
+            fig = out.setdefault(f"{prefix} {dom['split']}", SplitFigures())
+            for a in dom["answers"]:
+                started = time.perf_counter()
+                r = offline.extract(ExtractionRequest(methodology=methodology, concept=concept,
+                                                      answer=a["text"], utterance_id="u"))
+                spent += time.perf_counter() - started
+                _score(fig, a, r, screen_label)
     return out, spent
 
 

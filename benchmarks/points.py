@@ -18,15 +18,12 @@ listed (answer, point, focus, strategy, question); measured splits print totals 
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
-from .labels import ANSWER_SETS, concept_file, label_key, measured_only
+from .labels import ANSWER_SETS, answer_domains, concept_file, label_key, measured_only
 
 
 def register(benches) -> None:
@@ -91,17 +88,12 @@ def evaluate(answer_sets=ANSWER_SETS) -> dict[str, PointFigures]:
     out: dict[str, PointFigures] = {}
     with tempfile.TemporaryDirectory() as tmp_dir:
         tmp = Path(tmp_dir)
-        for path, prefix in answer_sets:
-            if not path.exists():
-                print(f"answer set {path} absent: skipped", file=sys.stderr)
+        for path, prefix, k, dom in answer_domains(answer_sets):
+            if not any(a.get("point") for a in dom["answers"]):
                 continue
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            for k, dom in enumerate(data["domains"]):
-                if not any(a.get("point") for a in dom["answers"]):
-                    continue
-                fig = out.setdefault(f"{prefix} {dom['split']}", PointFigures())
-                concept = concept_file(tmp, dom["stimulus"], f"{path.stem}_{k}")
-                _interview(concept, dom["answers"], str(tmp / f"{path.stem}_{k}.db"), fig)
+            fig = out.setdefault(f"{prefix} {dom['split']}", PointFigures())
+            concept = concept_file(tmp, dom["stimulus"], f"{path.stem}_{k}")
+            _interview(concept, dom["answers"], str(tmp / f"{path.stem}_{k}.db"), fig)
     return out
 
 

@@ -40,3 +40,10 @@ def ask_over_turns(methodology, concept, label: str, answer: str, turns: int, st
 def outside_quotes(question: str) -> str:
     """The question with every quoted passage (the respondent's own words) blanked out."""
     return re.sub(r'"[^"]*"', " ", question)
+
+
+def assert_accepted_shape(question: str, must, must_not) -> None:
+    """The question holds every phrase of `must`, none of `must_not`, and ends as a question."""
+    assert all(m in question for m in must), question
+    assert not any(m in question for m in must_not), question
+    assert question.rstrip().endswith("?"), question

@@ -13,6 +13,7 @@ from interview_core.language.contracts import FocusRef, QuestionRequest, Turn
 from interview_core.language.offline import OfflineLanguage
 from interview_core.language.offline.described import defined_term, described_part, description_parts
 from interview_core.language.offline.distress import disclosed_hardship
+from language_support import assert_accepted_shape
 
 STIMULUS = ("Blade Bus: a mobile knife-sharpening van that parks outside your house, kitchen knives and garden "
             "shears hand-sharpened on a whetstone while you wait, a collection from your door on the first "
@@ -86,9 +87,7 @@ TURNS = [
 @pytest.mark.parametrize("answer,must,must_not", TURNS)
 def test_the_next_turn_answers_from_what_the_study_knows(mec, blade, answer, must, must_not):
     q = _next(mec, blade, answer)
-    assert all(m in q for m in must), q
-    assert not any(m in q for m in must_not), q
-    assert q.rstrip().endswith("?"), q
+    assert_accepted_shape(q, must, must_not)
 
 
 def test_a_title_case_name_is_written_as_given_and_a_long_description_still_opens(mec, blade):
