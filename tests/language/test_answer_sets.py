@@ -9,6 +9,7 @@ import yaml
 from benchmarks import language as bench
 
 META = {None, "length", "purpose", "privacy", "meaning", "end"}
+WAVE9 = [bench.ROOT / "evaluation" / "answers" / f"wave9_{split}.yaml" for split in ("heldout",)]
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -17,7 +18,7 @@ def test_answer_set_schema(path: Path):
     for dom in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]:
         assert dom["split"] in {"dev", "heldout"} and dom["stimulus"].count(":") >= 1, dom["name"]
         for a in dom["answers"]:
-            assert set(a) <= {"text", "meta", "nodes", "labels", "point", "disclosure"} and a["text"].strip(), a
+            assert set(a) <= {"text", "meta", "nodes", "labels", "point", "disclosure", "why_given"} and a["text"].strip(), a
             assert a["meta"] in META and isinstance(a["nodes"], bool), a
             assert not (a["meta"] and a["nodes"]), a  # a question about the interview carries no concept
             if "labels" in a:  # optional: what a careful human coder would label
@@ -26,6 +27,8 @@ def test_answer_set_schema(path: Path):
             if a.get("point") is not None:  # optional (wave 8 on): the label an interviewer follows up next
                 assert a["nodes"] and a["point"] in a.get("labels", []), a
             assert a.get("disclosure", True) is True, a  # optional: present only when true
+            if "why_given" in a:  # optional (wave 9 on): the answer already says why its point matters
+                assert a["why_given"] is True and a["nodes"], a
 
 
 def test_wave4_sets_are_fresh_domains_with_labels():
@@ -41,3 +44,23 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
     splits = [split for path in WAVE4 for split, _, _ in bench._heldout_concepts(tmp_path, path)]
     assert splits == ["dev"] * 3 + ["heldout"] * 3
     assert bench._measured_only("wave4 heldout") and not bench._measured_only("wave4 dev")
+
+
+def test_wave9_sets_are_fresh_domains_with_points_and_why_given():
+    for path in WAVE9:
+        split = path.stem.split("_")[1]
+        domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
+        assert len(domains) == 3 and {d["split"] for d in domains} == {split}
+        answers = [a for dom in domains for a in dom["answers"]]
+        assert all(len(dom["answers"]) == 16 for dom in domains) and all("labels" in a for a in answers)
+        assert all(("point" in a) == a["nodes"] for a in answers)  # every answer with concepts names its point
+        assert 8 <= sum(a.get("why_given", False) for a in answers) <= 14
+        assert 5 <= sum(a.get("disclosure", False) for a in answers) <= 9
+        assert 8 <= sum(bool(a["meta"]) for a in answers) <= 14
+
+
+def test_benches_script_wave9_as_own_sources(tmp_path):
+    from benchmarks import labels
+    assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix == "wave9"] == [(p, "wave9") for p in WAVE9]
+    assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix == "wave9"] == [(p, "wave9") for p in WAVE9]
+    assert bench._measured_only("wave9 heldout")
