@@ -37,6 +37,7 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                (ROOT / "evaluation" / "answers" / "wave7_heldout.yaml", "wave7"),
                (ROOT / "evaluation" / "answers" / "wave8_dev.yaml", "wave8"),
                (ROOT / "evaluation" / "answers" / "wave8_heldout.yaml", "wave8"),
+               (ROOT / "evaluation" / "answers" / "wave9_dev.yaml", "wave9"),
                (ROOT / "evaluation" / "answers" / "wave9_heldout.yaml", "wave9"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
