@@ -13,6 +13,15 @@ with heads and content lemmas read as by ``interview bench labels`` (:func:`benc
 A focus with no label (an open question, a summary), the closing question, or an answer the interview
 never reached (it ended first) is a miss. Printed per source and split; the misses of dev splits are
 listed (answer, point, focus, strategy, question); measured splits print totals only.
+
+Two more figures per split:
+
+- *point extracted*: the answer's own nodes (the turn's extraction) include a label that is a point hit
+  (same rule) for the point: the engine can only follow a point it has made a node;
+- *why re-asked* (lower is better), over the answers marked ``why_given: true`` (the answer already says
+  why its point matters): the next question's focus is a point hit and the question asks why of it or
+  how the respondent feels about it (:func:`reasks_why`): the obvious "why" a careful interviewer would
+  not ask, since the way on is up from the reason given.
 """
 
 from __future__ import annotations
@@ -43,15 +52,38 @@ def point_hit(focus_label: str | None, point_label: str) -> bool:
     return 2 * len(f.content & p.content) >= len(p.content) > 0
 
 
+# Wordings that ask the respondent to evaluate the focus again ("how do you feel about X", "what do you
+# think about X"), besides the "why"/"matter" cues of :func:`question_direction`.
+_EVALUATION_ASKS = ("feel about", "think about", "think of", "reaction to", "feel when")
+
+
+def reasks_why(focus_label: str | None, point_label: str, question: str) -> bool:
+    """Whether a next question with focus ``focus_label`` asks why of the point ``point_label`` again: the
+    focus is a point hit and ``question`` asks what it gives or matters ("up",
+    :func:`question_direction`) or asks how the respondent feels about or judges it."""
+    from interview_core.language.offline.extraction import question_direction
+
+    if not point_hit(focus_label, point_label):
+        return False
+    text = " ".join(question.lower().split())
+    return question_direction(question) == "up" or any(ask in text for ask in _EVALUATION_ASKS)
+
+
 @dataclass
 class PointFigures:
     answers: int = 0  # answers with a point
     reached: int = 0  # of those, answers the interview took (it had not ended)
     hits: int = 0
+    extracted: int = 0  # answers whose own nodes include the point (a point hit among their labels)
+    why_given: int = 0  # reached answers with a point marked why_given
+    reasked: int = 0  # of those, next questions that ask why of the point again
     turns: list[dict] = field(default_factory=list)
 
     def rate(self) -> float | None:
         return self.hits / self.answers if self.answers else None
+
+    def reask_rate(self) -> float | None:
+        return self.reasked / self.why_given if self.why_given else None
 
 
 def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -> None:
@@ -73,12 +105,19 @@ def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -
             focus = result.focus
             label = None if result.closing_question or focus.kind == "none" else focus.label
             hit = point_hit(label, str(point))
+            extracted = any(point_hit(n.label, str(point)) for n in result.extracted.nodes)
+            reasked = bool(a.get("why_given")) and reasks_why(label, str(point), result.next_question)
             fig.answers += 1
             fig.reached += 1
             fig.hits += hit
+            fig.extracted += extracted
+            fig.why_given += bool(a.get("why_given"))
+            fig.reasked += reasked
             fig.turns.append({"question": question, "answer": a["text"], "point": point, "focus": label,
                               "focus_kind": focus.kind, "strategy": result.strategy_selected,
-                              "next_question": result.next_question, "hit": hit})
+                              "next_question": result.next_question, "hit": hit, "extracted": extracted,
+                              "nodes": [n.label for n in result.extracted.nodes],
+                              "why_given": bool(a.get("why_given")), "reasked": reasked})
         question = result.next_question
         ended = not result.should_continue
 
@@ -106,18 +145,23 @@ def _run(args) -> int:
     if not figures:
         print("no answer set has answers with a 'point:'")
         return 0
-    print(f"{'split':18} {'points':>6} {'reached':>7} {'hits':>5} {'hit rate':>8}")
+    print(f"{'split':18} {'points':>6} {'reached':>7} {'hits':>5} {'hit rate':>8} {'extracted':>9}"
+          f" {'why given':>9} {'re-asked':>8} {'re-ask rate':>11}")
     for split, f in figures.items():
         rate = "   -" if f.rate() is None else f"{f.rate():.2f}"
-        print(f"{split:18} {f.answers:6d} {f.reached:7d} {f.hits:5d} {rate:>8}")
+        reask = "   -" if f.reask_rate() is None else f"{f.reask_rate():.2f}"
+        print(f"{split:18} {f.answers:6d} {f.reached:7d} {f.hits:5d} {rate:>8} {f.extracted:9d}"
+              f" {f.why_given:9d} {f.reasked:8d} {reask:>11}")
     print(f"({time.perf_counter() - started:.0f} s)")
     for split, f in figures.items():
         if measured_only(split):
-            print(f"[{split}] {f.answers - f.hits} misses (measured split: not shown)")
+            print(f"[{split}] {f.answers - f.hits} misses, {f.reasked} why re-asked (measured split: not shown)")
             continue
         for t in f.turns:
             if not t["hit"]:
                 print(f"[{split}] miss: {json.dumps(t, ensure_ascii=False)}")
+            if t.get("reasked"):
+                print(f"[{split}] why re-asked: {json.dumps(t, ensure_ascii=False)}")
     if args.out:
         dev = {s: f.turns for s, f in figures.items() if not measured_only(s)}
         Path(args.out).write_text(json.dumps(dev, indent=2, ensure_ascii=False), encoding="utf-8")

@@ -32,6 +32,7 @@ methodologies validate`` prints them).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..config.methodology import SAFEGUARD_NAMES, Methodology, Safeguard, Strategy, Veto, resolve_weight_key
@@ -109,6 +110,26 @@ def point_weights(strategy: Strategy, scale: float = 1.0) -> dict[str, float]:
     return {k: v * scale for k, v in out.items()}
 
 
+def _weigh(m: Methodology, strategies: list[Strategy], relied: list[str], name: str, default: float,
+           added_weights: Callable[[Strategy, float], dict[str, float]]) -> None:
+    """Apply the weight default ``name`` in place: each strategy not spared gets ``added_weights(strategy,
+    weight)`` merged into its weights (``weight``: the file's ``safeguards.<name>.weight``, else
+    ``default``); ``name`` joins ``relied`` when the file does not set it and some strategy got a weight."""
+    guard = m.safeguards.get(name)
+    if guard is not None and not guard.enabled:
+        return
+    weight = guard.weight if guard is not None and guard.weight is not None else default
+    spared = set(guard.spares if guard is not None and guard.spares is not None else _default_spares(m, False))
+    added = False
+    for i, s in enumerate(strategies):
+        extra = {} if s.name in spared else added_weights(s, weight)
+        if extra:
+            strategies[i] = s.model_copy(update={"signal_weights": {**s.signal_weights, **extra}})
+            added = True
+    if added and guard is None:
+        relied.append(name)
+
+
 def _build(m: Methodology) -> Effective:
     vetoes = [v for v in m.vetoes if v.enabled]
     listed = {v.name for v in m.vetoes}
@@ -128,29 +149,9 @@ def _build(m: Methodology) -> Effective:
             spares=guard.spares if guard.spares is not None else _default_spares(m, d.spare_unbound),
         ))
     strategies = list(m.strategies)
-    guard = m.safeguards.get("repetition_penalty")
-    if guard is None or guard.enabled:
-        weight = guard.weight if guard is not None and guard.weight is not None else DEFAULT_REPETITION_WEIGHT
-        spared = set(guard.spares if guard is not None and guard.spares is not None else _default_spares(m, False))
-        added = False
-        for i, s in enumerate(strategies):
-            if s.name not in spared and not _weights(s, REPETITION_SIGNAL):
-                strategies[i] = s.model_copy(update={"signal_weights": {**s.signal_weights, REPETITION_SIGNAL: weight}})
-                added = True
-        if added and guard is None:
-            relied.append("repetition_penalty")
-    guard = m.safeguards.get("answer_point")
-    if guard is None or guard.enabled:
-        scale = guard.weight if guard is not None and guard.weight is not None else 1.0
-        spared = set(guard.spares if guard is not None and guard.spares is not None else _default_spares(m, False))
-        added = False
-        for i, s in enumerate(strategies):
-            extra = {} if s.name in spared else point_weights(s, scale)
-            if extra:
-                strategies[i] = s.model_copy(update={"signal_weights": {**s.signal_weights, **extra}})
-                added = True
-        if added and guard is None:
-            relied.append("answer_point")
+    _weigh(m, strategies, relied, "repetition_penalty", DEFAULT_REPETITION_WEIGHT,
+           lambda s, w: {} if _weights(s, REPETITION_SIGNAL) else {REPETITION_SIGNAL: w})
+    _weigh(m, strategies, relied, "answer_point", 1.0, point_weights)
     if "patience_turns" not in m.continuation.model_fields_set:
         relied.append("patience")
     return Effective(m, vetoes, strategies, relied)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from benchmarks.points import evaluate, point_hit
+from benchmarks.points import evaluate, point_hit, reasks_why
 
 
 @pytest.mark.parametrize(
@@ -25,6 +25,20 @@ def test_point_hit_rule(focus, point, expected):
     assert point_hit(focus, point) is expected
 
 
+@pytest.mark.parametrize(
+    ("focus", "point", "question", "expected"),
+    [
+        ("the kiln", "the kiln", "Why is the kiln important to you?", True),  # why of the point again
+        ("the kiln", "the kiln", "How do you feel about the kiln?", True),  # its evaluation again
+        ("the kiln", "the kiln", "Could you give me an example of the kiln?", False),  # down, not why
+        ("firing my own pots", "the kiln", "Why does firing my own pots matter to you?", False),  # up from the reason
+        (None, "the kiln", "What else comes to mind when you think about it?", False),  # no focus
+    ],
+)
+def test_reasks_why_rule(focus, point, question, expected):
+    assert reasks_why(focus, point, question) is expected
+
+
 def test_scripted_interview_counts_points(tmp_path):
     """A pottery-studio domain of our own: every answer with a point is counted, reached and judged."""
     data = {"domains": [{"name": "pottery studio", "split": "dev",
@@ -33,7 +47,8 @@ def test_scripted_interview_counts_points(tmp_path):
                              {"text": "Booking a wheel by the hour, because I can only come after work.",
                               "point": "booking a wheel by the hour"},
                              {"text": "not sure"},
-                             {"text": "The quiet. Nobody talks to you, you just make things.", "point": "the quiet"},
+                             {"text": "The quiet. Nobody talks to you, you just make things.", "point": "the quiet",
+                              "why_given": True},
                          ]}]}
     path = tmp_path / "pottery.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
@@ -41,3 +56,5 @@ def test_scripted_interview_counts_points(tmp_path):
     assert fig.answers == 2 and fig.reached == 2
     assert len(fig.turns) == 2 and all(t["point"] and "hit" in t for t in fig.turns)
     assert fig.hits == sum(t["hit"] for t in fig.turns)
+    assert fig.why_given == 1 and fig.reasked == sum(t["reasked"] for t in fig.turns) <= 1
+    assert fig.extracted == sum(t["extracted"] for t in fig.turns)

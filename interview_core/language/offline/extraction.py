@@ -183,7 +183,7 @@ def _backdrop_spans(doc, spans: list[tuple[int, int, Unit]], question: str) -> l
     set, someone else's doing, a question) when the answer states its point in so many words elsewhere (a
     conclusion marker, "for me", a want: "..., so for me it's quiet sessions"); none otherwise, or when the
     question asked for an episode or an example."""
-    point = point_unit(doc)
+    point = point_unit(doc, [u for _, _, u in spans])
     if point is None or not point.stated or _EPISODE_CUES.hits(stem_string(words(question))):
         return []
     return [(a, b) for a, b, u in spans if u.score < BACKDROP_BELOW]

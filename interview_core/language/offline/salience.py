@@ -248,9 +248,10 @@ def salient_unit(doc, head) -> Unit | None:
     return _best(points, scored)
 
 
-def point_unit(doc) -> Unit | None:
-    """The unit stating the answer's point when it has one (scoring POINT_AT or more), else None."""
-    scored = units(doc)
+def point_unit(doc, scored: list[Unit] | None = None) -> Unit | None:
+    """The unit stating the answer's point when it has one (scoring POINT_AT or more), else None.
+    ``scored``: the answer's units when the caller has them already (:func:`units` of ``doc``)."""
+    scored = units(doc) if scored is None else scored
     points = [u for u in scored if u.score >= POINT_AT]
     return _best(points, scored) if points else None
 
