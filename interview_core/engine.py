@@ -222,12 +222,17 @@ class Engine:
         return delta
 
     # -- 2. StateComputation -------------------------------------------------------------------------
-    def compute_state(self, assessment: Assessment, turn: int) -> StateSnapshot:
-        """Fold the answer's assessment into node state and momentum; return metrics, coverage, phase."""
+    def compute_state(self, assessment: Assessment, turn: int, side_step: bool = False) -> StateSnapshot:
+        """Fold the answer's assessment into node state and momentum; return metrics, coverage, phase.
+
+        ``side_step``: the answer only asked the interviewer something or paused (see
+        :func:`interview_core.pipeline.stages.is_side_step`); momentum holds, since a respondent who asks how
+        long this takes or goes to the door is neither engaged with a topic nor tired of the interview."""
         st = self.state
         st.tracker.append_response_depth(assessment.response_depth)
         st.depth_history.append(assessment.response_depth)
-        st.momentum.update(momentum_value(assessment.engagement, assessment.response_depth), turn)
+        if not side_step:
+            st.momentum.update(momentum_value(assessment.engagement, assessment.response_depth), turn)
         st.assessment = assessment.model_dump(mode="json")
         metrics = graph_metrics(st.graph.g, self.methodology)
         st.max_depth_history.append(metrics["max_depth"])
