@@ -23,8 +23,9 @@ def stamps(answer: str) -> dict[str, tuple]:
 
 
 @pytest.mark.parametrize(("answer", "expected"), [
-    # a fragment that names the point, then a story told of someone else in the past: backdrop
-    (STORY, {"calm bees": ("point", False), "my neighbour's hive swarming": ("backdrop", False),
+    # a fragment that names the point, then a story told of someone else in the past: backdrop, and the
+    # reason the point matters (wave 9: a story after a point gives its reason without a "because")
+    (STORY, {"calm bees": ("point", True), "my neighbour's hive swarming": ("backdrop", False),
              "sting the postman": ("backdrop", False)}),
     # "X, because Y": X has its reason; the reason given for the point is the point too
     ("The smoker, because it keeps the bees calm when I open the hive",

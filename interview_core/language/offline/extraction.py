@@ -23,7 +23,7 @@ from .asked import asked_spans, echo_sentences
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
 from .concepts import MAX_WORD_CHARS, normalised, question_spans, span_concepts
-from .salience import BACKDROP_BELOW, POINT_AT, Unit, point_unit, prominence, units
+from .salience import BACKDROP_BELOW, POINT_AT, TEMPORAL_MARKS, Unit, elaborates, point_unit, prominence, specification, units
 from .stance import stance_and_reaction
 from .verdicts import verdict_spans
 from ...text.parse import parse
@@ -94,13 +94,20 @@ def _list_items(clause: Clause, doc: tuple) -> list[Clause]:
         part = Clause(text, start, start + len(text), clause.marker if not k else "", clause.link if not k else "comma")
         exclamation = k == 0 and len(words(text)) == 1 and "ADJ" in open_classes(words(text)[0])
         if exclamation or not text or not span_concepts(doc[0], part.start, part.end, offsets=doc[1]):
-            if (k == 0 and len(words(text)) <= 1) or _only_fillers(text):
-                continue  # "Brilliant, a gadget that ...", "the bees, you know": no list item
+            if (k == 0 and len(words(text)) <= 1) or _only_fillers(text) or (k and _points_back(text)):
+                continue  # "Brilliant, a gadget that ...", "the bees, you know", "the guarantee, that's what I'd pay for"
             return [clause]
         parts.append(part)
     if parts and parts[0].link == "comma":
         parts[0] = replace(parts[0], marker=clause.marker, link=clause.link)
     return parts or [clause]
+
+
+def _points_back(text: str) -> bool:
+    """A comment on what was just said, opened by a pointing subject and "be" ("that's what I'd pay for",
+    "thats the only way id do it"): it says why the phrase before it matters and names nothing itself."""
+    ws = words(text)
+    return bool(ws) and ws[0] in _POINTING_SUBJECTS and (ws[0].endswith("s") or ws[1:2] in (["is"], ["'s"], ["was"]))
 
 
 def _only_fillers(text: str) -> bool:
@@ -189,23 +196,51 @@ def _backdrop_spans(doc, spans: list[tuple[int, int, Unit]], question: str) -> l
     return [(a, b) for a, b, u in spans if u.score < BACKDROP_BELOW]
 
 
-def _prominence(c: Clause, spans: list[tuple[int, int, Unit]]) -> str | None:
-    """How the answer carries the concept of clause ``c``: the prominence (:func:`salience.prominence`) of
-    the discourse unit it overlaps most; None when no unit overlaps it (an answer not parsed)."""
-    overlap = [(min(b, c.end) - max(a, c.start), u) for a, b, u in spans]
-    overlap = [(o, u) for o, u in overlap if o > 0]
-    if not overlap:
+def _unit_of(c: Clause, spans: list[tuple[int, int, Unit]]) -> int | None:
+    """Index of the discourse unit clause ``c`` overlaps most; None when no unit overlaps it (an answer
+    not parsed)."""
+    overlap = [(min(b, c.end) - max(a, c.start), k) for k, (a, b, _) in enumerate(spans)]
+    overlap = [(o, k) for o, k in overlap if o > 0]
+    return max(overlap)[1] if overlap else None
+
+
+def _prominence(unit: int | None, spans: list[tuple[int, int, Unit]]) -> str | None:
+    """How the answer carries a concept said in unit ``unit``: the unit's prominence
+    (:func:`salience.prominence`); None for no unit."""
+    if unit is None:
         return None
     marked = any(u.score >= POINT_AT for _, _, u in spans)
-    return prominence(max(overlap, key=lambda x: x[0])[1], marked)
+    return prominence(spans[unit][2], marked)
 
 
-def _reason_carries_point(items: list[_Item], prominences: list[str | None]) -> list[str | None]:
-    """The reason or consequence given for the point ("I like X because Y", "X, so Y") is the point too:
-    it is where the answer goes next, and the one to ladder up from (X already has its "why")."""
+def _elaborations(points: set[int], spans: list[tuple[int, int, Unit]]) -> dict[int, int]:
+    """{unit: the point unit it elaborates} for the runs of units right after a point unit that say why it
+    matters without a "because" (:func:`salience.elaborates`: an example, a story, a comparison, "that's
+    the X")."""
+    out: dict[int, int] = {}
+    for k in sorted(points):
+        j = k + 1
+        while j < len(spans) and elaborates(spans[j][2]):
+            out[j] = k
+            j += 1
+    return out
+
+
+def _in_time_clause(c: Clause) -> bool:
+    """A clause that only sets a time ("when I open the hive"): when, not why."""
+    ws = words(c.text)
+    return bool(ws) and ws[0] in TEMPORAL_MARKS
+
+
+def _reason_carries_point(items: list[_Item], prominences: list[str | None],
+                          elaborating: list[bool]) -> list[str | None]:
+    """The reason or consequence given for the point ("I like X because Y", "X, so Y", "X. I work nights
+    and Y") is the point too: it is where the answer goes next, and the one to ladder up from (X already
+    has its "why"). ``elaborating``: per item, whether its unit elaborates a point unit."""
     out = list(prominences)
-    for k in range(1, len(items)):
-        if items[k].clause.link in ("cause", "effect") and out[k - 1] == "point" and out[k] == "supporting":
+    for k in range(len(items)):
+        caused = k and items[k].clause.link in ("cause", "effect") and out[k - 1] == "point"
+        if (caused or elaborating[k]) and out[k] == "supporting":
             out[k] = "point"
     return out
 
@@ -274,6 +309,24 @@ def _fragment_concepts(c: Clause, opens_sentence: bool) -> list[str]:
     return out
 
 
+def _specified(c: Clause) -> list[str]:
+    """The label of the focus of a specificational clause (:func:`salience.specification`: "what I'd go for
+    is the quiet, honestly" -> "quiet", "open til 10 is the big one" -> "open til 10"), in the respondent's
+    words without a leading determiner; [] for any other clause or a focus that is no clean label."""
+    from ..screen import screen_label  # the screen reads this package's grammar: imported late
+
+    part = c.text.split(",")[0]
+    focus = specification(list(parse(" ".join(part.split()))))
+    while focus and focus[0].pos_ == "DET" and focus[0].lower_ not in closed().negations:
+        focus = focus[1:]
+    if not focus or len(focus) > MAX_FRAGMENT_WORDS:
+        return []
+    label = re.sub(r"[A-Za-z']+", lambda m: _restored(m.group()), focus[0].doc[focus[0].i:focus[-1].i + 1].text)
+    label = label if focus[0].pos_ == "PROPN" else label[:1].lower() + label[1:]
+    faults = [f for f in screen_label(label) if not f.startswith("starts with a subject")]
+    return [] if faults or _names_nothing(label) or _no_concept(label) else [label]
+
+
 # Verbs that join a concept to the respondent's judgement of it ("home visits sounding great in theory").
 _JUDGING_VERBS = frozenset("being sounding seeming".split())
 # Words between the verb and the judgement that carry none ("a really nice touch").
@@ -281,6 +334,8 @@ _GRADERS = frozenset("a an the really so very pretty quite just bit too rather".
 # A word this strongly valenced (VADER, -4..4) after the judging verb makes the rest a judgement.
 JUDGEMENT_VALENCE = 1.5
 _PERSON_FLIP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
+# Verbs that end a clause saying only that its subject is important ("late opening matters").
+_IMPORTANCE_VERBS = frozenset({"matters", "counts"})
 _ABOUT = re.compile(r"^being (?:(?:for|to) \S+ )?(?:all )?about (.+)$")
 _POINTING_SUBJECTS = frozenset({"that", "that's", "this", "this's"})
 
@@ -289,11 +344,13 @@ def _cleaned(label: str, clause_text: str) -> str | None:
     """The label as a short phrase in the respondent's own person, or None when it only points back:
     - a judgement after the concept is cut ("home visits sounding great in theory" -> "home visits"; "X being
       useless" -> "X"): the stance reader keeps the judgement, the label names what is judged;
+    - a closing "matters" says only that the concept is important ("late opening matters" -> "late opening");
     - "being about X" is X ("for her it's about walking into school" -> "walking into school"), and "being
       X than Y" is "X than Y" ("it's cheaper than buying" -> "cheaper than buying");
     - a generic "you" in the respondent's words is the respondent ("a stranger in your living room" ->
       "a stranger in my living room");
-    - a one-word noun said of "that" ("That's the list", "thats the win") names the answer itself, and the
+    - a one-word noun said of "that" ("That's the list", "thats the win") names the answer itself, unless it
+      is a bare noun naming a quality or a state ("that's dignity": :func:`_names_a_quality`), and the
       standard of a negated comparison ("Not like a newsreader.") is no concept of the respondent's: None."""
     ws = label.split()
     for k, w in enumerate(ws[1:], 1):
@@ -308,6 +365,8 @@ def _cleaned(label: str, clause_text: str) -> str | None:
                 and abs(word_valence(rest[0])) >= JUDGEMENT_VALENCE:
             ws = ws[:k]
         break
+    if len(ws) > 1 and ws[-1].lower() in _IMPORTANCE_VERBS:
+        ws = ws[:-1]  # "24 hour access matters": the stance is the judgement, the label what matters
     m = _ABOUT.match(" ".join(ws))
     if m:
         ws = m.group(1).split()
@@ -315,12 +374,27 @@ def _cleaned(label: str, clause_text: str) -> str | None:
         ws = ws[1:]  # "being cheaper than a new phone": the comparison is the concept
     ws = [_PERSON_FLIP.get(w.lower(), w) for w in ws]
     said = [w for w in words(clause_text) if w not in closed().interjections]
-    if len(ws) == 1 and said and said[0] in _POINTING_SUBJECTS and said[-1:] == [ws[0].lower()] and len(said) <= 5:
+    if len(ws) == 1 and said and said[0] in _POINTING_SUBJECTS and said[-1:] == [ws[0].lower()] and len(said) <= 5 \
+            and not _names_a_quality(said[1:]):
         return None
     raw = words(clause_text)  # "like" is also a filler: read the words as said
     if raw[:2] == ["not", "like"] and [w.lower() for w in ws] == raw[-len(ws):]:
         return None  # "Looking like me. Not like a newsreader.": what it should not resemble, no concept
     return " ".join(ws)
+
+
+# WordNet roots of the nouns a predicate nominal names a quality or a state by ("that's dignity",
+# "that's freedom"): what the respondent values, unlike "that's the list" or "that's the win".
+_QUALITY_ROOTS = frozenset({"attribute", "feeling", "state"})
+
+
+def _names_a_quality(rest: list[str]) -> bool:
+    """Whether the words after a pointing "that's" are one bare noun (no determiner) whose first WordNet
+    sense is a quality, a feeling or a state, and not a general noun ("thing", "way")."""
+    from .grammar import noun_is_kind
+
+    return len(rest) == 1 and rest[0] not in closed().general_nouns and "NOUN" in open_classes(rest[0]) \
+        and noun_is_kind(rest[0], _QUALITY_ROOTS, 1)
 
 
 def _mostly_within(c: Clause, spans: list[tuple[int, int]]) -> bool:
@@ -342,7 +416,8 @@ def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dic
             c = replace(c, marker=carried.marker, link=carried.link)
         carried = None
         off_topic = any(a <= c.start < b for a, b in skip) or _no_concept(c.text) or _mostly_within(c, backdrop)
-        concepts = [] if off_topic else [
+        specified = [] if off_topic else _specified(c)
+        concepts = [] if off_topic else [_Fragment(label) for label in specified] or [
             k for k in span_concepts(doc[0], c.start, c.end, _frame_offsets(c), doc[1]) if not _names_nothing(k.label)]
         if not concepts and not off_topic:
             before = answer[:c.start].rstrip()
@@ -477,11 +552,27 @@ def _floor_at_focus(onto, request: ExtractionRequest, items: list[_Item | None])
     floor = onto.level.get(focus.node_type) if focus.kind == "node" else None
     if floor is None or question_direction(request.question) != "up":
         return
-    for item in {id(i): i for i in items if i is not None}.values():
-        if item.label.lower() == (focus.label or "").lower():
-            continue
+    _penalise_below(onto, [i for i in {id(i): i for i in items if i is not None}.values()
+                           if i.label.lower() != (focus.label or "").lower()], floor)
+
+
+def _penalise_below(onto, items: list[_Item], floor: int) -> None:
+    """The types of ``items`` below level ``floor`` lose :data:`BELOW_FOCUS_PENALTY` of evidence."""
+    for item in items:
         item.scores = {t: v - BELOW_FOCUS_PENALTY if (onto.level.get(t) or floor) < floor else v
                        for t, v in item.scores.items()}
+
+
+def _raise_reasons(onto, unique: list[_Item], at: list[int | None], elaborated: dict[int, int]) -> None:
+    """A concept said to explain a point (in a unit that elaborates it, :func:`_elaborations`) is what the
+    point leads to: its types at or below the point's level lose :data:`BELOW_FOCUS_PENALTY` of evidence,
+    so with no evidence of its own it sits one rung above the point ("blackout. I work nights and sleeping
+    at noon is torture": sleeping at noon is a consequence of the blackout)."""
+    for k, point in set(elaborated.items()):
+        levels = [onto.level.get(onto.best_type(i.scores)) for i, u in zip(unique, at) if u == point]
+        levels = [lv for lv in levels if lv is not None]
+        if levels and max(levels) < max(onto.level.values(), default=0):
+            _penalise_below(onto, [i for i, u in zip(unique, at) if u == k], max(levels) + 1)
 
 
 def _conversational_edge(onto, request: ExtractionRequest, items: list[_Item | None]) -> _Edge | None:
@@ -542,8 +633,18 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     else:
         items, spans = [None] * len(clauses), []
     reasons_at = _reason_spans(clauses)
+    unique = list({id(i): i for i in items if i is not None}.values())
+    at = [_unit_of(i.clause, spans) for i in unique]
+    prominences = [_prominence(k, spans) for k in at]
+    # A point that is itself a reason ("X, because I want Y. my dad tried it ...") is not what the
+    # next units explain: they go back to X.
+    causal = {k for i, k in zip(unique, at) if i.clause.link in ("cause", "effect")}
+    elaborated = _elaborations({k for k, p in zip(at, prominences) if p == "point" and k is not None} - causal, spans)
+    prominences = _reason_carries_point(unique, prominences, [k in elaborated and not _in_time_clause(i.clause)
+                                                              for i, k in zip(unique, at)])
 
     # The question's edge first: what it asked types the answer's concepts against the focus.
+    _raise_reasons(onto, unique, at, elaborated)
     _floor_at_focus(onto, request, items)
     conversational = _conversational_edge(onto, request, items)
     edges = _explicit_edges(onto, items, answer)
@@ -551,17 +652,16 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     edges += _implicit_edges(onto, items, answer, linked)
     edges += _root_edges(onto, request, items, edges, conversational)
 
-    unique = list({id(i): i for i in items if i is not None}.values())
     elements = matcher(request.concept)
     nodes = []
-    prominences = _reason_carries_point(unique, [_prominence(i.clause, spans) for i in unique])
     for n, item in enumerate(unique):
         item.node_type = item.node_type or onto.best_type(item.scores)
         element = elements.match(stem_string(words(item.clause.text)))
         if element is None and n == 0 and request.focus.kind == "element":
             element = request.focus.id  # an answer to an element question is about that element
         stance, reaction = stance_and_reaction(item.clause.text, item.stems)
-        reason = any(a <= item.clause.start < b for a, b in reasons_at)
+        reason = any(a <= item.clause.start < b for a, b in reasons_at) or (
+            prominences[n] == "point" and at[n] is not None and at[n] in elaborated.values())
         nodes.append(ExtractedNode(label=item.label, node_type=item.node_type, quote=item.clause.text,
                                    element_mapping=element, reaction=reaction, stance=stance,
                                    prominence=prominences[n], reason_given=reason))

@@ -7,7 +7,8 @@ to you?") misses what the respondent said. This module splits an answer into dis
 and within them the parts set off by commas, dashes or a conclusion marker) and scores each unit:
 
 - the point: a unit opened by a conclusion marker after other units ("so ...", "basically ..."), said
-  "for me", a want of the respondent's ("I'd want", "what I'm after is"), or a sentence with no finite
+  "for me", a want of the respondent's ("I'd want", "what I'm after is"), a specificational sentence
+  ("what I'd go for is the quiet", "the main thing is X", "X is the big one"), or a sentence with no finite
   verb of its own that names something (a fragment answer: "Not feeling judged.");
 - the backdrop: a unit told in the past tense (a story), one that sets a time ("last winter", "two years
   ago"), one whose subject is someone else (a person noun, "he", "she"), an example added to a phrase
@@ -166,8 +167,8 @@ def units(doc) -> list[Unit]:
         score = 0
         if k > 0 and lead[0] in _CONCLUSION:
             score += 3
-        stated = k > 0 and lead[0] in _CONCLUSION or _for_me(words) or _wanting(words)
-        if _wanting(words):
+        stated = k > 0 and lead[0] in _CONCLUSION or _for_me(words) or _wanting(words) or specification(words) is not None
+        if _wanting(words) or specification(words) is not None:
             score += 3
         elif _for_me(words):
             score += 2
@@ -191,6 +192,34 @@ def units(doc) -> list[Unit]:
             score = 0
         out.append(Unit(tuple(words), score, k == 0, stated))
     return out
+
+
+def specification(tokens: list) -> list | None:
+    """The focus of a specificational sentence, whose one side only frames the other: a free relative or a
+    general noun before "be" ("what I'd go for is the quiet", "the main thing is the parking") or a general
+    noun after it ("open til 10 is the big one"); the other side's tokens, or None (not such a sentence, or
+    the focus is a clause of its own: "the thing is, nobody listens")."""
+    words = [t for t in tokens if not t.is_punct]
+    be = next((t for t in words if t.lemma_ == "be" and t.dep_ == "ROOT"), None)
+    if be is None:
+        return None
+    left = [t for t in words if t.i < be.i and t.lower_ not in closed().interjections]
+    right = [t for t in words if t.i > be.i]
+    if not left or not right:
+        return None
+
+    def general(side: list) -> bool:
+        nouns = [t for t in side if t.pos_ in ("NOUN", "PROPN", "NUM", "PRON") and t.dep_ in ("nsubj", "attr")]
+        return len(side) <= 4 and bool(nouns) and all(t.lower_ in closed().general_nouns for t in nouns)
+
+    framed_left = left[0].lower_ == "what" and left[0].tag_ == "WP" or general(left)
+    focus = right if framed_left and not general(right) else left if general(right) and not framed_left else None
+    if not focus or any(t.dep_ in ("nsubj", "nsubjpass") and t.head.tag_ in _FINITE_TAGS for t in focus):
+        return None
+    return focus
+
+
+_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
 
 
 def _remark(words: list) -> bool:
@@ -222,14 +251,14 @@ def _anchor(unit: Unit):
     return top
 
 
-_TEMPORAL_MARKS = frozenset("as when while whenever before after until till once".split())
+TEMPORAL_MARKS = frozenset("as when while whenever before after until till once".split())
 
 
 def _in_time_clause(head) -> bool:
     """A word inside an adverbial clause of time ("... as I get older"): when, not what."""
     a = head
     while a.head.i != a.i:
-        if a.dep_ == "advcl" and any(c.dep_ in ("mark", "advmod") and c.lower_ in _TEMPORAL_MARKS for c in a.children):
+        if a.dep_ == "advcl" and any(c.dep_ in ("mark", "advmod") and c.lower_ in TEMPORAL_MARKS for c in a.children):
             return True
         a = a.head
     return False
@@ -259,6 +288,41 @@ def point_unit(doc, scored: list[Unit] | None = None) -> Unit | None:
 def anchor_of(unit: Unit):
     """The token a follow-up on ``unit`` is anchored on (:func:`_anchor`)."""
     return _anchor(unit)
+
+
+# Words that open a unit turning away from the one before it, or adding a new item beside it, rather
+# than saying more of it (English conjunctions and additive adverbs).
+_TURNING = frozenset("but though although however except whereas yet".split())
+_ADDING = frozenset("also too plus".split())
+
+
+def elaborates(unit: Unit) -> bool:
+    """Whether ``unit`` says why the unit before it matters, in a form other than "because": a comment
+    pointing back at it that names something ("that's the experience", "that's what I'd pay for"; not
+    "that's it"), a comparison ("way better
+    than the plastic ones"), or a statement of its own (an example from the respondent's life, a story, a
+    consequence: "I work nights and sleeping at noon is torture"). Not a question, a new point, a turn
+    ("but ..."), an addition ("... too", "also ...") or a fragment that names another thing."""
+    words = [t for t in unit.tokens if not t.is_punct]
+    if not words or unit.score >= POINT_AT or words[0].sent.text.rstrip().endswith("?"):
+        return False
+    lower = [t.lower_ for t in words]
+    if lower[0] in _TURNING or any(w in _ADDING for w in lower) or "as well" in " ".join(lower):
+        return False
+    if any(t.tag_ in ("JJR", "RBR") or t.lower_ == "than" for t in words):
+        return True
+    if lower[0] in _POINTING_BACK:
+        # "that's the experience", "that's what I'd pay for"; "that's it", "that's all" only insist, and
+        # "that's something I notice every time" says how often, not why
+        return any(t.dep_ == "attr" and _content_noun(t) or t.lower_ in ("what", "why") for t in words[1:])
+    return _own_finite(words) and any(_content_noun(t) or t.tag_ == "VBG" for t in words)
+
+
+def _content_noun(tok) -> bool:
+    """A noun that names a thing of its own: not a general noun ("thing", "way"), an indefinite
+    ("something") or a time ("week")."""
+    return tok.pos_ in ("NOUN", "PROPN") and tok.lower_ not in closed().general_nouns \
+        and tok.lower_ not in closed().time_nouns and not tok.lower_.startswith(("some", "any", "every", "no"))
 
 
 def prominence(unit: Unit, marked: bool) -> str:
