@@ -73,3 +73,16 @@ def test_no_reason_read_into_insisting_adding_or_turning(nodes, answer, point):
 
 def test_a_closing_matters_is_not_part_of_the_label(nodes):
     assert "late opening" in nodes("late opening matters, I lay bricks till six")
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    # a pseudo-cleft after other talk: its focus is the node, not the frame
+    ("I sail at the club twice a week, I don't need a skipper. What I'd go for is the quiet, honestly", "quiet"),
+    ("the main thing is the mooring", "mooring"),
+    # a phrase of modifiers and a noun, parsed as an adjective with an object, is still a noun phrase
+    ("unmarked crates. yes. I work shifts, and if my manager sees the boat he'll ask questions", "unmarked crates"),
+    # a noun said twice around a preposition is a way of doing, not a time
+    ("night by night. I dont know if the contract lasts, Im not booking a month", "night by night"),
+])
+def test_points_the_clause_reader_used_to_drop(nodes, answer, expected):
+    assert nodes(answer)[expected][0] == "point"

@@ -23,7 +23,7 @@ from .asked import asked_spans, echo_sentences
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
 from .concepts import MAX_WORD_CHARS, normalised, question_spans, span_concepts
-from .salience import BACKDROP_BELOW, POINT_AT, TEMPORAL_MARKS, Unit, elaborates, point_unit, prominence, specification, units
+from .salience import BACKDROP_BELOW, POINT_AT, TEMPORAL_MARKS, Unit, elaborates, passes_over, point_unit, prominence, specification, units
 from .stance import stance_and_reaction
 from .verdicts import verdict_spans
 from ...text.parse import parse
@@ -166,6 +166,8 @@ def _names_nothing(label: str) -> bool:
     "noticing"), or only a month, a weekday or a season ("march"); a one-word noun label ("Time.") names
     itself."""
     ws = words(label)
+    if len(ws) == 3 and ws[0] == ws[2] and ws[1] in closed().prepositions:
+        return False  # "month by month", "step by step": a way of doing, said by repeating a noun
     if all(w in closed().time_nouns or w in lexicon().stopwords for w in ws):
         return True  # "march" from "cracked since march": when, not what
     return not residue(ws, lexicon().stopwords) and not (len(ws) == 1 and not ws[0].endswith("ing"))
@@ -216,12 +218,13 @@ def _prominence(unit: int | None, spans: list[tuple[int, int, Unit]]) -> str | N
 def _elaborations(points: set[int], spans: list[tuple[int, int, Unit]]) -> dict[int, int]:
     """{unit: the point unit it elaborates} for the runs of units right after a point unit that say why it
     matters without a "because" (:func:`salience.elaborates`: an example, a story, a comparison, "that's
-    the X")."""
+    the X"), past units that say nothing either way ("yes.": :func:`salience.passes_over`)."""
     out: dict[int, int] = {}
     for k in sorted(points):
         j = k + 1
-        while j < len(spans) and elaborates(spans[j][2]):
-            out[j] = k
+        while j < len(spans) and (elaborates(spans[j][2]) or passes_over(spans[j][2])):
+            if elaborates(spans[j][2]):
+                out[j] = k
             j += 1
     return out
 
@@ -296,7 +299,11 @@ def _fragment_concepts(c: Clause, opens_sentence: bool) -> list[str]:
         finite = [t for t in toks if t.tag_ in _FINITE_TAGS and not (indefinite and t.i > first.i)]
         if root is None or finite or any(t.dep_ in ("nsubj", "nsubjpass", "expl") for t in toks if not indefinite):
             continue
-        named = root.pos_ in ("NOUN", "PROPN") and (root.lower_ not in closed_.general_nouns or len(toks) > 2)
+        # a phrase of modifiers ending in a noun is a noun phrase, whatever its parse ("unmarked vans" read as
+        # an adjective with an object)
+        phrase = toks[-1].pos_ in ("NOUN", "PROPN") and all(t.pos_ in ("ADJ", "NOUN", "PROPN", "DET", "NUM") for t in toks)
+        head = toks[-1] if phrase else root
+        named = head.pos_ in ("NOUN", "PROPN") and (head.lower_ not in closed_.general_nouns or len(toks) > 2)
         if not (indefinite or first.tag_ == "VBG" and root is first or first.pos_ in ("NOUN", "ADJ") and named):
             continue
         text = part[first.idx:toks[-1].idx + len(toks[-1].text)]

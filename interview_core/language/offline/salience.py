@@ -318,6 +318,14 @@ def elaborates(unit: Unit) -> bool:
     return _own_finite(words) and any(_content_noun(t) or t.tag_ == "VBG" for t in words)
 
 
+def passes_over(unit: Unit) -> bool:
+    """A unit that names nothing and turns nowhere ("yes.", "I rent,", "he always does"): a run of units
+    elaborating a point (:func:`elaborates`) goes on past it."""
+    words = [t for t in unit.tokens if not t.is_punct]
+    return unit.score < POINT_AT and not words[0].sent.text.rstrip().endswith("?") \
+        and words[0].lower_ not in _TURNING and not any(_content_noun(t) or t.tag_ == "VBG" for t in words)
+
+
 def _content_noun(tok) -> bool:
     """A noun that names a thing of its own: not a general noun ("thing", "way"), an indefinite
     ("something") or a time ("week")."""
