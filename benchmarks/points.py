@@ -21,7 +21,10 @@ Two more figures per split:
 - *why re-asked* (lower is better), over the answers marked ``why_given: true`` (the answer already says
   why its point matters): the next question's focus is a point hit and the question asks why of it or
   how the respondent feels about it (:func:`reasks_why`): the obvious "why" a careful interviewer would
-  not ask, since the way on is up from the reason given.
+  not ask, since the way on is up from the reason given;
+- *up from the reason*, over the same answers: the next focus is another node the answer itself said
+  (not a point hit): the interviewer goes on from what the answer gave as its reason. The point-hit rule
+  counts such a turn as a miss, so the hits are also given over the answers without ``why_given``.
 """
 
 from __future__ import annotations
@@ -77,6 +80,9 @@ class PointFigures:
     extracted: int = 0  # answers whose own nodes include the point (a point hit among their labels)
     why_given: int = 0  # reached answers with a point marked why_given
     reasked: int = 0  # of those, next questions that ask why of the point again
+    laddered: int = 0  # of those, next focus another node of the same answer (up from the reason)
+    plain: int = 0  # reached answers with a point and no why_given
+    plain_hits: int = 0
     turns: list[dict] = field(default_factory=list)
 
     def rate(self) -> float | None:
@@ -106,18 +112,24 @@ def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -
             label = None if result.closing_question or focus.kind == "none" else focus.label
             hit = point_hit(label, str(point))
             extracted = any(point_hit(n.label, str(point)) for n in result.extracted.nodes)
-            reasked = bool(a.get("why_given")) and reasks_why(label, str(point), result.next_question)
+            why = bool(a.get("why_given"))
+            reasked = why and reasks_why(label, str(point), result.next_question)
+            said = {n.label.lower() for n in result.extracted.nodes}
+            laddered = why and not hit and focus.kind == "node" and (label or "").lower() in said
             fig.answers += 1
             fig.reached += 1
             fig.hits += hit
             fig.extracted += extracted
-            fig.why_given += bool(a.get("why_given"))
+            fig.why_given += why
             fig.reasked += reasked
+            fig.laddered += laddered
+            fig.plain += not why
+            fig.plain_hits += hit and not why
             fig.turns.append({"question": question, "answer": a["text"], "point": point, "focus": label,
                               "focus_kind": focus.kind, "strategy": result.strategy_selected,
                               "next_question": result.next_question, "hit": hit, "extracted": extracted,
                               "nodes": [n.label for n in result.extracted.nodes],
-                              "why_given": bool(a.get("why_given")), "reasked": reasked})
+                              "why_given": why, "reasked": reasked, "laddered": laddered})
         question = result.next_question
         ended = not result.should_continue
 
@@ -146,12 +158,12 @@ def _run(args) -> int:
         print("no answer set has answers with a 'point:'")
         return 0
     print(f"{'split':18} {'points':>6} {'reached':>7} {'hits':>5} {'hit rate':>8} {'extracted':>9}"
-          f" {'why given':>9} {'re-asked':>8} {'re-ask rate':>11}")
+          f" {'why given':>9} {'re-asked':>8} {'re-ask rate':>11} {'up':>3} {'hits, no why':>12}")
     for split, f in figures.items():
         rate = "   -" if f.rate() is None else f"{f.rate():.2f}"
         reask = "   -" if f.reask_rate() is None else f"{f.reask_rate():.2f}"
         print(f"{split:18} {f.answers:6d} {f.reached:7d} {f.hits:5d} {rate:>8} {f.extracted:9d}"
-              f" {f.why_given:9d} {f.reasked:8d} {reask:>11}")
+              f" {f.why_given:9d} {f.reasked:8d} {reask:>11} {f.laddered:3d} {f.plain_hits:>5d} of {f.plain:<3d}")
     print(f"({time.perf_counter() - started:.0f} s)")
     for split, f in figures.items():
         if measured_only(split):

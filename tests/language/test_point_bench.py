@@ -58,3 +58,5 @@ def test_scripted_interview_counts_points(tmp_path):
     assert fig.hits == sum(t["hit"] for t in fig.turns)
     assert fig.why_given == 1 and fig.reasked == sum(t["reasked"] for t in fig.turns) <= 1
     assert fig.extracted == sum(t["extracted"] for t in fig.turns)
+    assert fig.laddered == sum(t["laddered"] for t in fig.turns) <= fig.why_given
+    assert fig.plain == 1 and fig.plain_hits <= fig.plain
