@@ -141,7 +141,8 @@ def run(args) -> int:
         cal = calibrate(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
         print(f"certified on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
               f"word overlap {cal.jaccard_thresholds}, aligned words {cal.aligned_thresholds}, "
-              f"containment (words added) {cal.contained_thresholds}, embedding {cal.embedding_thresholds} "
+              f"containment (words added) {cal.contained_thresholds}, embedding {cal.embedding_thresholds}, "
+              f"aligned words through WordNet's looser links {'on' if cal.related_words else 'off'} "
               f"-> {save_calibration(cal)}")
         tuned = HybridMatcher(dedup, lexicon=lexicon, calibration=cal)
     untuned = HybridMatcher(dedup, lexicon=lexicon, use_calibration=False)
@@ -153,7 +154,8 @@ def run(args) -> int:
         print(f"tuned (certified) thresholds, per node type ('default': types without their own; absent or None: off): "
               f"word overlap {_table(tuned.jaccard_thresholds, tuned.jaccard_threshold)}, "
               f"aligned words {_table(tuned.aligned_thresholds)}, containment (words added) {_table(tuned.contained_thresholds)}, "
-              f"embedding {_table(tuned.type_thresholds)}")
+              f"embedding {_table(tuned.type_thresholds)}; aligned words through WordNet's looser links "
+              f"{'on' if tuned.related_words else 'off'}")
     print("bundled pairs:")
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)

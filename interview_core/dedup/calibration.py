@@ -42,6 +42,10 @@ class Calibration(BaseModel):
     # ``contained`` where one label adds words to the other. Each is certified on its own dev merges.
     aligned_thresholds: dict[str, float | None] = Field(default_factory=dict)
     contained_thresholds: dict[str, float | None] = Field(default_factory=dict)
+    # Whether the aligned-words tier may match words through WordNet's looser links (a kind of the other within
+    # two steps, a shared neighbour: :meth:`~.wordnet.WordNet.linked`); certified on dev with the tier, and only
+    # when the merges these links add make no wrong merge there. A file without the key: off.
+    related_words: bool = False
 
 
 def load_calibration(path: Path | str | None = None) -> Calibration | None:

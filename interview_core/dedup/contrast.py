@@ -57,13 +57,16 @@ class Alignment:
 
 def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str, ...], stems_b: tuple[str, ...],
           wordnet: WordNet | None = None, pos_a: tuple[str | None, ...] | None = None,
-          pos_b: tuple[str | None, ...] | None = None) -> Alignment:
+          pos_b: tuple[str | None, ...] | None = None, linked: bool = False) -> Alignment:
     """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses), then
     words WordNet puts side by side (:func:`close_words`: "taste"/"flavour", "queues"/"lines",
     "theft"/"stolen"), never an antonym pair. ``pos_a``/``pos_b``: each word's WordNet part of speech as
     the label's parse uses it (None: unknown), so that a word matches another only in the sense it is
     used in ("back to running" / "back to work": the verb "run" shares a sense with the verb "work", the
-    gerund with the noun none)."""
+    gerund with the noun none). With ``linked``, a last pass matches the words still left through the looser
+    links of :meth:`WordNet.linked` (a kind of the other, a shared neighbour); in a minimal pair (the other
+    words kept word for word, one left on each side) only through a shared neighbour, since swapping one
+    word of a kept frame for a kind of it names that kind ("evening" is a kind of "daytime")."""
     pa = pos_a or (None,) * len(words_a)
     pb = pos_b or (None,) * len(words_b)
     free_b = list(range(len(words_b)))
@@ -90,6 +93,14 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
                 matched.append((i, j))
                 free_b.remove(j)
                 pending.remove(i)
+        if linked and pending:
+            kinds = not (same_stem and len(pending) == 1 and len(free_b) == 1)
+            for i in list(pending):
+                j = next((j for j in free_b if wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds)), None)
+                if j is not None:
+                    matched.append((i, j))
+                    free_b.remove(j)
+                    pending.remove(i)
     return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b),
                      same_stem, tuple(pending), tuple(free_b))
 

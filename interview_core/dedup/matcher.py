@@ -10,7 +10,9 @@ and the existing same-type nodes it tries, in order:
 3. aligned words: every content word of each label matches a word of the other (reworded, nothing
    added: "quiet pool" / "the pool is quiet"), at a cosine at or above the certified floor of the node
    type (off without a calibration for the loaded model; without a model, on words alone where the
-   certified floor is the lowest, :data:`~.calibration.LOWEST_FLOOR`);
+   certified floor is the lowest, :data:`~.calibration.LOWEST_FLOOR`); where the calibration certifies
+   it (``related_words``), words also match through WordNet's looser links (:meth:`Lexicon.reworded`),
+   and the guard is then read on both alignments;
 4. containment: one label only adds words to the other (every content word of the shorter one, its
    head among them, matches a word of the longer one: :meth:`Lexicon.contained`, and words are added:
    :meth:`Lexicon.adds_words`), at a cosine at or above its own certified floor (off likewise). Tiers 3
@@ -141,6 +143,7 @@ class HybridMatcher:
         self.aligned_thresholds: dict[str, float | None] = {}
         self.contained_thresholds: dict[str, float | None] = {}
         self.jaccard_thresholds: dict[str, float | None] | None = None
+        self.related_words = False  # the aligned tier matches words through WordNet's looser links (certified)
         # A calibration passed in explicitly applies to whatever encoder it names (tests, the benchmark).
         given = calibration is not None and (encoder is None or calibration.model == encoder.name)
         if use_calibration and (given or loaded_default or encoder is None and self.settings.embedding_model is None):
@@ -150,6 +153,7 @@ class HybridMatcher:
                 self.jaccard_thresholds = None if cal.jaccard_thresholds is None else dict(cal.jaccard_thresholds)
                 # The aligned-words tier runs without a model too where its floor asks nothing of the cosine.
                 self.aligned_thresholds = dict(cal.aligned_thresholds)
+                self.related_words = cal.related_words
                 if encoder is not None:
                     self.type_thresholds = dict(cal.embedding_thresholds)
                     self.contained_thresholds = dict(cal.contained_thresholds)
@@ -166,6 +170,7 @@ class HybridMatcher:
         sibling.type_thresholds = _capped(self.type_thresholds, embedding_threshold)
         sibling.aligned_thresholds = dict(self.aligned_thresholds)
         sibling.contained_thresholds = dict(self.contained_thresholds)
+        sibling.related_words = self.related_words
         sibling.jaccard_thresholds = (None if self.jaccard_thresholds is None
                                       else _capped(self.jaccard_thresholds, jaccard_threshold))
         return sibling
@@ -348,6 +353,8 @@ class HybridMatcher:
                     tier = "contained" if lex.adds_words(key, k) else "aligned"
                     if floors[tier] is not None:
                         inside[tier].append(i)
+                elif self.related_words and floors["aligned"] is not None and lex.linked_only(key, k):
+                    inside["aligned"].append(i)
         inside_idx = inside["aligned"] + inside["contained"]
         wanted = range(len(candidates)) if threshold is not None else inside_idx
         if not wanted:
@@ -363,7 +370,7 @@ class HybridMatcher:
             if floor is None:
                 continue
             scored = [(sim[i], i) for i in inside[tier] if i in sim and sim[i] >= floor]
-            hit = self._first_allowed(key, candidates, scored, floor)
+            hit = self._first_allowed(key, candidates, scored, floor, self.related_words and tier == "aligned")
             if hit is not None:
                 return self._record(label, *candidates[hit[0]], node_type, min(1.0, hit[1]), tier)
         hit = None if threshold is None else self._first_allowed(key, candidates, [(sim[i], i) for i in with_vec], threshold)
@@ -379,15 +386,17 @@ class HybridMatcher:
             return None
         lex = self.lexicon
         scored = [(1.0, i) for i, k in enumerate(self.key(other) for _, other in candidates)
-                  if lex.may_overlap(key, k) and lex.contained(key, k) and not lex.adds_words(key, k)]
-        hit = self._first_allowed(key, candidates, scored, 1.0)
+                  if lex.reworded(key, k, self.related_words)]
+        hit = self._first_allowed(key, candidates, scored, 1.0, self.related_words)
         return None if hit is None else self._record(label, *candidates[hit[0]], node_type, 1.0, "aligned")
 
-    def _first_allowed(self, key: LabelKey, candidates, scored: list[tuple[float, int]], threshold: float):
+    def _first_allowed(self, key: LabelKey, candidates, scored: list[tuple[float, int]], threshold: float,
+                       linked: bool = False):
         """``(index, score)`` of the best-scoring candidate at or above ``threshold`` that the opposite
-        guard allows (ties keep the earlier candidate), or None."""
+        guard allows (ties keep the earlier candidate; ``linked``: read on both alignments, see
+        :meth:`Lexicon.apart`), or None."""
         for score, i in sorted((x for x in scored if x[0] >= threshold), key=lambda x: (-x[0], x[1])):
-            if self.lexicon.apart(key, self.key(candidates[i][1])) is None:
+            if self.lexicon.apart(key, self.key(candidates[i][1]), linked) is None:
                 return i, score
         return None
 

@@ -32,6 +32,7 @@ GRID = [round(LOWEST_FLOOR + 0.01 * i, 2) for i in range(56)]  # cosine 0.40 .. 
 JACCARD_GRID = [round(0.01 * i, 2) for i in range(101)]  # word overlap 0.00 .. 1.00 (cut at the settings value)
 Z = 1.645
 STABLE = True  # the word tiers make no wrong merge in a dev domain left out of their certificate (engine default)
+RELATED = True  # try the aligned tier with WordNet's looser links too (kept only where :func:`calibrate` certifies it)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class PairRow:
     contained: bool
     cosine: float | None
     added: bool = False  # one label contains the other and adds words (:meth:`Lexicon.adds_words`)
+    linked: bool = False  # every word aligned only with WordNet's looser links (:meth:`Lexicon.reworded`)
+    linked_opposed: bool = False  # the guard read on both alignments parts them (:meth:`Lexicon.apart`, linked)
 
 
 def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow]:
@@ -60,9 +63,20 @@ def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow
         near = lex.may_overlap(ka, kb)
         cosine = matcher.similarity(p.a, p.b) if matcher.embeddings_available else None
         inside = near and lex.contained(ka, kb)
+        linked = not inside and lex.reworded(ka, kb, True)
         out.append(PairRow(p, ka.text == kb.text, lex.apart(ka, kb) is not None,
-                           lex.overlap(ka, kb) if near else 0.0, inside, cosine, inside and lex.adds_words(ka, kb)))
+                           lex.overlap(ka, kb) if near else 0.0, inside, cosine, inside and lex.adds_words(ka, kb),
+                           linked, (inside or linked) and lex.apart(ka, kb, True) is not None))
     return out
+
+
+def word_tier_scores(rows: list[PairRow], links: bool) -> list[float | None]:
+    """Per row, the cosine the aligned-words and containment tiers read (None where neither reaches the pair:
+    no label contains the other, or the guard parts them); with ``links`` also for labels reworded only
+    through WordNet's looser links, the guard then read on both alignments."""
+    if not links:
+        return [r.cosine if r.contained and not r.opposed else None for r in rows]
+    return [r.cosine if (r.contained or r.linked) and not (r.opposed or r.linked_opposed) else None for r in rows]
 
 
 def wilson_lower(successes: int, n: int, z: float = Z) -> float:
@@ -211,26 +225,44 @@ def lexical_grid(matcher: HybridMatcher) -> list[float]:
 
 
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
-              floor: float = 0.95, stable: bool = STABLE) -> Calibration:
+              floor: float = 0.95, stable: bool = STABLE, related_words: bool = RELATED) -> Calibration:
     """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier, each on its own
     merges: the word-overlap threshold (never below the settings value, :func:`lexical_grid`), the floors of
     the aligned-words and containment tiers (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
-    (:func:`certify`). ``matcher`` is an uncalibrated :class:`HybridMatcher`."""
+    (:func:`certify`). ``matcher`` is an uncalibrated :class:`HybridMatcher`.
+
+    With ``related_words`` the word tiers are certified a second time with the aligned tier matching words
+    through WordNet's looser links (:meth:`Lexicon.reworded`), and that version is kept only when the
+    aligned tier is still certified (bound and leave-one-domain-out gate) and every dev merge the links add
+    is right (they ride on the tier's record, so their own record must hold no error), and no pair the
+    plain tiers merge is lost."""
     dev = [p for p in pairs if p.split == "dev"]
     rows = pair_rows(matcher, dev)
     model = matcher.embeddings_available
     lex_grid = lexical_grid(matcher)
-    lexical, aligned, contained, merged = certify_word_tiers(
-        dev, [r.exact for r in rows], [None if r.exact or r.opposed or r.contained else r.overlap for r in rows],
-        [r.cosine if r.contained and not r.opposed else None for r in rows] if model else None,
-        lex_grid, target, floor, min_pairs, [r.added for r in rows], stable)
+
+    def tiers(links: bool):
+        return certify_word_tiers(
+            dev, [r.exact for r in rows], [None if r.exact or r.opposed or r.contained else r.overlap for r in rows],
+            word_tier_scores(rows, links) if model else None, lex_grid, target, floor, min_pairs,
+            [r.added for r in rows], stable)
+
+    lexical, aligned, contained, merged = tiers(False)
+    related = False
+    if related_words and model and aligned:
+        wider = tiers(True)
+        added = [m and not k for m, k in zip(wider[3], merged)]  # the merges the looser links add
+        if wider[1] and any(added) and all(p.same for p, a in zip(dev, added) if a) and not any(
+                k and not m for m, k in zip(wider[3], merged)):
+            lexical, aligned, contained, merged = wider
+            related = True
     embedding: dict[str, float | None] = {}
     if model:
         scores = [None if m or r.opposed else r.cosine for r, m in zip(rows, merged)]
         embedding = certify(dev, merged, scores, GRID, target, floor, min_pairs, fallback=False, own_bound=True)
     return Calibration(model=matcher.encoder_name or "", target_precision=target, min_precision=floor,
                        dev_pairs=len(dev), jaccard_thresholds=lexical, embedding_thresholds=embedding,
-                       aligned_thresholds=aligned, contained_thresholds=contained)
+                       aligned_thresholds=aligned, contained_thresholds=contained, related_words=related)
 
 
 def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[float | None, int]]:
@@ -370,8 +402,7 @@ def word_tier_merges(matcher: HybridMatcher, dev: list[LabelledPair], rows: list
     :func:`calibrate` certifies them."""
     lex_grid = lexical_grid(matcher)
     return certify_word_tiers(dev, [r.exact for r in rows], [None if r.exact or r.opposed or r.contained else r.overlap for r in rows],
-                              [r.cosine if r.contained and not r.opposed else None for r in rows],
-                              lex_grid, target, floor, min_pairs, [r.added for r in rows])[3]
+                              word_tier_scores(rows, False), lex_grid, target, floor, min_pairs, [r.added for r in rows])[3]
 
 
 def certify_score(dev: list[LabelledPair], merged: list[bool], scores: list[float | None], target: float = 0.95,

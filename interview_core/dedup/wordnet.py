@@ -32,6 +32,8 @@ _RULES = {
     "r": (),
 }
 _ACROSS = {"&", "^", "+", "\\", "=", "<", "$"}  # similar-to, also-see, derivation, pertainym, attribute...
+_BESIDE = frozenset(_ACROSS - {"+"})  # the same links without derivation (which joins a doer to a thing done)
+_UP = frozenset({"@", "@i"})  # hypernym, instance hypernym
 
 
 @dataclass(frozen=True)
@@ -266,6 +268,57 @@ class WordNet:
                 if frontier & target:
                     return True
         return False
+
+    @lru_cache(maxsize=65536)
+    def linked(self, a: str, b: str, pos_a: str | None = None, pos_b: str | None = None, senses: int = 4,
+               depth: int = 2, kinds: bool = True) -> bool:
+        """True when a sense of ``a`` and one of ``b`` (the ``senses`` most frequent of the parts of speech the
+        labels use them in, :meth:`senses_as`) are linked more loosely than :meth:`adjacent` allows, in a way
+        a rewording keeps: with ``kinds``, one is a kind of the other within ``depth`` hypernym steps in one
+        direction ("health" / "wellbeing", "office" / "work": never up and then down, so siblings such as
+        "morning" / "evening" stay apart); or the two meet one step across from each, through similar-to,
+        also-see, pertainym, attribute or verb-group links but no derivation ("decent" / "good" both reach
+        "respectable"; "useful" / "used" meet only through derivations of "use", which tell a doer from a
+        thing done); or one step of derivation from one reaches the other within one hypernym step
+        ("recover" -> "recuperation", a kind of "healing" <- "heal"). Antonyms are never linked. The word
+        alignment of :mod:`.contrast` asks this only for words its stricter passes left over."""
+        if not (self.known(a) and self.known(b)) or self.antonyms(a, b):
+            return False
+        sa = {s.key for s in self.senses_as(a, pos_a, senses)}
+        sb = {s.key for s in self.senses_as(b, pos_b, senses)}
+        if not sa or not sb or sa & sb:
+            return bool(sa & sb)
+        if kinds:
+            up_a, up_b = set(sa), set(sb)
+            for _ in range(depth):
+                up_a, up_b = self._step(up_a, _UP), self._step(up_b, _UP)
+                if up_a & sb or up_b & sa:
+                    return True
+        if self._step(sa, _BESIDE) & self._step(sb, _BESIDE):
+            return True
+        if kinds:
+            for x, y in ((sa, sb), (sb, sa)):
+                if self._step(self._step(x, {"+"}), _UP) & y:
+                    return True
+        return False
+
+    @lru_cache(maxsize=65536)
+    def reach(self, word: str, senses: int = 4, depth: int = 2) -> frozenset:
+        """Every synset :meth:`linked` (and the stricter links before it) could meet for ``word``: all its
+        senses, and from its ``senses`` most frequent ones the synsets one step across, up to ``depth``
+        hypernyms up, and one hypernym above a derivation. Two words can be linked only if their reaches
+        meet, so a matcher rules most pairs out with one set intersection."""
+        top = {s.key for s in self.synsets(word, senses=senses)}
+        out = {s.key for s in self.synsets(word)} | self._step(top, _ACROSS)
+        up = set(top)
+        for _ in range(depth):
+            up = self._step(up, _UP)
+            out |= up
+        return frozenset(out | self._step(self._step(top, {"+"}), _UP))
+
+    def _step(self, keys: set[tuple[str, int]], symbols: frozenset[str] | set[str]) -> set[tuple[str, int]]:
+        """The synsets one pointer of ``symbols`` away from any of ``keys``."""
+        return {k for key in keys for sym, k, _, _ in self.synset(key).pointers if sym in symbols}
 
 
 _lock = threading.Lock()
