@@ -57,7 +57,7 @@ class Alignment:
 
 def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str, ...], stems_b: tuple[str, ...],
           wordnet: WordNet | None = None, pos_a: tuple[str | None, ...] | None = None,
-          pos_b: tuple[str | None, ...] | None = None, linked: bool = False) -> Alignment:
+          pos_b: tuple[str | None, ...] | None = None, linked: bool = False, kept_frame: bool = False) -> Alignment:
     """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses), then
     words WordNet puts side by side (:func:`close_words`: "taste"/"flavour", "queues"/"lines",
     "theft"/"stolen"), never an antonym pair. ``pos_a``/``pos_b``: each word's WordNet part of speech as
@@ -66,7 +66,9 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
     gerund with the noun none). With ``linked``, a last pass matches the words still left through the looser
     links of :meth:`WordNet.linked` (a kind of the other, a shared neighbour); in a minimal pair (the other
     words kept word for word, one left on each side) only through a shared neighbour, since swapping one
-    word of a kept frame for a kind of it names that kind ("evening" is a kind of "daytime")."""
+    word of a kept frame for a kind of it names that kind ("evening" is a kind of "daytime"); ``kept_frame``
+    says the caller found the labels' tokens, function words included, to be such a frame ("skip on the
+    drive" / "skip on the road")."""
     pa = pos_a or (None,) * len(words_a)
     pb = pos_b or (None,) * len(words_b)
     free_b = list(range(len(words_b)))
@@ -94,7 +96,7 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
                 free_b.remove(j)
                 pending.remove(i)
         if linked and pending:
-            kinds = not (same_stem and len(pending) == 1 and len(free_b) == 1)
+            kinds = not (kept_frame or same_stem and len(pending) == 1 and len(free_b) == 1)
             for i in list(pending):
                 j = next((j for j in free_b if wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds)), None)
                 if j is not None:

@@ -8,6 +8,7 @@ antonyms, negating prefix) or returns None.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -168,7 +169,7 @@ class Lexicon:
         if self.wordnet is None or len(a.words) != len(b.words):
             return self.alignment(a, b)
         return align(a.words, a.stems, b.words, b.stems, self.wordnet, self.parts_of_speech(a), self.parts_of_speech(b),
-                     linked=True)
+                     linked=True, kept_frame=one_token_swapped(tokenize(a.text), tokenize(b.text)))
 
     def _may_link(self, a: LabelKey, b: LabelKey) -> bool:
         """False when some content word of either label has no word of the other with its stem or a WordNet
@@ -372,6 +373,13 @@ def _anchored(negation: tuple[frozenset[int], str | None], matched: set[int], ot
     if inner is not None:
         return inner in other.stems or inner in {stem(w) for w in other.words}
     return bool(scope & matched)
+
+
+def one_token_swapped(tokens_a: list[str], tokens_b: list[str]) -> bool:
+    """True when two labels share some tokens and differ in exactly one on each side, function words
+    included ("skip on the drive" / "skip on the road"): a kept frame with one word swapped."""
+    only_a, only_b = Counter(tokens_a) - Counter(tokens_b), Counter(tokens_b) - Counter(tokens_a)
+    return sum(only_a.values()) == 1 and sum(only_b.values()) == 1 and len(tokens_a) > 1
 
 
 @lru_cache(maxsize=8)

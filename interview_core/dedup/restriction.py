@@ -178,7 +178,38 @@ def _argument(s: LabelSyntax, r) -> bool | None:
     head = s.roles[r.head]
     if head is None or head.pos != "VERB":
         return None
-    return doer(r.dep, r.via, head.tag == "VBN")
+    return doer(r.dep, r.via, head.tag == "VBN", head.passive)
+
+
+def _person(code: str) -> str | None:
+    """The person a pronoun names, for telling "me" from "them": first ("I", "we": a respondent speaks for a
+    household as readily as for themselves), third, or None for "you" (often anyone at all)."""
+    return {"1": "1", "3": "3"}.get(code[0])
+
+
+def _persons(xs: frozenset, ys: frozenset) -> str | None:
+    """``"person/slot"`` when the same slot (a predicate and role, or a possessed noun) is filled by the first
+    person in one label and the third in the other, and by no one person in both: "I moved the furniture" /
+    "they moved the furniture", "our cat" / "their cat"; None otherwise."""
+    def by_slot(items) -> dict:
+        out: dict = {}
+        for person, *slot in items:
+            if _person(person) is not None:
+                out.setdefault(tuple(slot), set()).add(_person(person))
+        return out
+
+    sx, sy = by_slot(xs), by_slot(ys)
+    for slot in sorted(set(sx) & set(sy), key=str):
+        if not sx[slot] & sy[slot]:
+            return f"{'/'.join(sorted(sx[slot] | sy[slot]))}/{slot[0]}"
+    return None
+
+
+def _participle_of(s: LabelSyntax, noun: int, verb: int | None) -> bool:
+    """Whether content word ``verb`` is a past participle modifying content word ``noun`` ("the sweep
+    impressed by it": the sweep is the one impressed)."""
+    r = None if verb is None else s.roles[verb]
+    return r is not None and r.head == noun and r.dep == "acl" and r.tag == "VBN"
 
 
 def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
@@ -191,6 +222,9 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
     for person, verb, role in sa.pronouns:
         if (person, verb, not role) in sb.pronouns and (person, verb, role) not in sb.pronouns:
             return f"arguments {person}/{verb}"
+    found = _persons(sa.pronouns, sb.pronouns) or _persons(sa.owners, sb.owners)
+    if found is not None:
+        return f"arguments {found}"
     pairs = dict(al.matched)
     for i, j in _same_words(al, stems_a, stems_b, sa, sb):
         ra, rb = sa.roles[i], sb.roles[j]
@@ -199,9 +233,15 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
         # the same verb above both: matched content words, or one function verb ("helps": a stopword)
         shared = (ra.head >= 0 and rb.head >= 0 and pairs.get(ra.head) == rb.head
                   or ra.head == rb.head == OUTSIDE and ra.head_lemma == rb.head_lemma and len(ra.via) == 1)
-        if not shared:
+        back = {v: u for u, v in pairs.items()}
+        if not shared and ra.head >= 0 and _participle_of(sb, j, pairs.get(ra.head)):
+            x, y = _argument(sa, ra), False  # "impressed by the sweep" / "the sweep impressed by it"
+        elif not shared and rb.head >= 0 and _participle_of(sa, i, back.get(rb.head)):
+            x, y = False, _argument(sb, rb)
+        elif not shared:
             continue
-        x, y = _argument(sa, ra), _argument(sb, rb)
+        else:
+            x, y = _argument(sa, ra), _argument(sb, rb)
         if x is not None and y is not None and x != y:
             return f"arguments {words_a[i]}"
     return None

@@ -43,6 +43,7 @@ class Role:
     via: tuple[str, ...] = ()
     dep: str = ""  # the parser's dependency label ("compound", "amod", "conj", "pobj", ...)
     tag: str = ""  # the fine part-of-speech tag ("JJR": a comparative adjective)
+    passive: bool = False  # a verb with a passive auxiliary or a "by" agent ("impressed by it"), whatever its tag
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,9 @@ class LabelSyntax:
     # has ("1s", "beat", True), "my dad beat me" ("1s", "beat", False). Pronouns are no content words, so
     # the roles above never show who does what to whom among "I", "you", "we", ...
     pronouns: frozenset[tuple[str, str, bool]] = frozenset()
+    # (person, noun lemma) of each possessive determiner: "our cat ruined their sofa" has ("1p", "cat") and
+    # ("3p", "sofa"); whose a thing is changes what the label names as much as who does what.
+    owners: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def root(self) -> int | None:
@@ -69,18 +73,39 @@ class LabelSyntax:
 PERSONS = {"i": "1s", "me": "1s", "myself": "1s", "we": "1p", "us": "1p", "ourselves": "1p", "you": "2",
            "yourself": "2", "yourselves": "2", "he": "3m", "him": "3m", "himself": "3m", "she": "3f", "her": "3f",
            "herself": "3f", "they": "3p", "them": "3p", "themselves": "3p"}
+OWNERS = {"my": "1s", "our": "1p", "your": "2", "his": "3m", "her": "3f", "its": "3n", "their": "3p"}
 OBJECTS = frozenset({"dobj", "nsubjpass", "dative", "iobj"})
+PASSIVE = frozenset({"auxpass", "agent", "nsubjpass"})  # a verb with one of these children is passive
 
 
-def doer(dep: str, via: tuple[str, ...], passive_head: bool) -> bool | None:
+def doer(dep: str, via: tuple[str, ...], passive_head: bool, passive: bool = False) -> bool | None:
     """Whether an argument of a verb is its doer (an active subject, the "by" phrase of a passive), True;
     one the verb is done to or for (an object, a passive subject, the object of another preposition),
-    False; None for anything else."""
-    if dep == "nsubj" or dep == "pobj" and via[:1] == ("by",) and passive_head:
+    False; None for anything else. ``passive_head``: the verb is a past participle or passive;
+    ``passive``: it has a passive auxiliary or a "by" agent, so even a subject the parser calls active
+    is the one it is done to ("the craftsman impressed by it")."""
+    if dep == "nsubj" and passive:
+        return False
+    if dep == "nsubj" or dep == "pobj" and via[:1] == ("by",) and (passive_head or passive):
         return True
     if dep in OBJECTS or dep == "pobj" and via:
         return False
     return None
+
+
+def is_passive(tok) -> bool:
+    """Whether a verb token is passive: a passive auxiliary, subject or "by" agent among its children."""
+    return any(c.dep_ in PASSIVE for c in tok.children)
+
+
+def _predicate(head) -> str:
+    """The lemma a pronoun's role is read against: the verb, or for a copula the adjective it links
+    ("me being proud of my nephew": "proud", as in "my nephew being proud of me")."""
+    if head.lemma_.lower() == "be":
+        comp = next((c for c in head.children if c.dep_ in ("acomp", "attr") and c.pos_ == "ADJ"), None)
+        if comp is not None:
+            return comp.lemma_.lower()
+    return head.lemma_.lower()
 
 
 def _pronouns(doc) -> frozenset[tuple[str, str, bool]]:
@@ -92,14 +117,24 @@ def _pronouns(doc) -> frozenset[tuple[str, str, bool]]:
         head, via = tok.head, ()
         if tok.dep_ == "pobj" and head.pos_ == "ADP":
             head, via = head.head, (head.lower_,)
-        if head.pos_ not in ("VERB", "AUX") or head.i == tok.i:
+        if head.i == tok.i:
+            continue
+        if head.pos_ == "ADJ" and via:  # "proud of me": the one the feeling is about
+            out.add((person, head.lemma_.lower(), False))
+            continue
+        if head.pos_ not in ("VERB", "AUX"):
             continue
         if tok.dep_ == "nsubj" and head.tag_ == "VB" and head.dep_ in ("ccomp", "xcomp"):
             continue  # "helps me wake up": made to do it by the verb above as much as doing it ("wakes me up")
-        role = doer(tok.dep_, via, head.tag_ == "VBN")
+        role = doer(tok.dep_, via, head.tag_ == "VBN", is_passive(head))
         if role is not None:
-            out.add((person, head.lemma_.lower(), role))
+            out.add((person, _predicate(head), role))
     return frozenset(out)
+
+
+def _owners(doc) -> frozenset[tuple[str, str]]:
+    return frozenset((OWNERS[t.lower_], t.head.lemma_.lower()) for t in doc
+                     if t.lower_ in OWNERS and t.tag_ == "PRP$" and t.dep_ == "poss" and t.head.i != t.i)
 
 
 def _is_negation(tok, negators: frozenset[str]) -> bool:
@@ -158,14 +193,14 @@ def build(doc, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax:
             via.append(up.lemma_.lower())
         head = ROOT if tok.head.i == tok.i else (index[up.head.i] if up.head.i != up.i else OUTSIDE)
         roles[wi] = Role(_COARSE.get(tok.pos_, "OTHER"), head, tok.head.lemma_.lower(), tok.lemma_.lower(), tuple(via),
-                         tok.dep_, tok.tag_)
+                         tok.dep_, tok.tag_, tok.pos_ in ("VERB", "AUX") and is_passive(tok))
     negations: list[tuple[frozenset[int], str | None]] = []
     for tok in doc:
         if _is_negation(tok, negators):
             inner = less_adjective(tok.lower_)
             negations.append((frozenset(index[t.i] for t in _scope(tok) if t.i in index),
                               stem(inner) if inner is not None else None))
-    return LabelSyntax(tuple(roles), tuple(negations), _pronouns(doc))
+    return LabelSyntax(tuple(roles), tuple(negations), _pronouns(doc), _owners(doc))
 
 
 @lru_cache(maxsize=65536)
