@@ -61,12 +61,26 @@ def _report(name: str, matcher: HybridMatcher, pairs, errors: bool) -> dict:
                           for k, v in sorted(c.by_method.items()))
         print(f"  {name:8s} {split:9s} precision {c.precision:.3f}  recall {c.recall:.3f}  "
               f"(tp {c.tp}, fp {c.fp}, fn {c.fn}, tn {c.tn}; merges by {tiers or 'none'})")
+    if matcher.related_words:
+        _print_links(matcher, outcomes)
     if errors:
         for o in outcomes:
             if (o.method is not None) != o.pair.same:
                 kind = "false merge" if o.method else "missed"
                 print(f"    {kind:11s} [{o.pair.split}/{o.pair.domain}/{o.pair.node_type}] {o.pair.a!r} / {o.pair.b!r} {o.method or ''}")
     return results
+
+
+def _print_links(matcher: HybridMatcher, outcomes) -> None:
+    """Per split, the aligned tier's merges that only WordNet's looser links reach (totals, and how many wrong)."""
+    by_split: dict[str, list[int]] = {}
+    for o in outcomes:
+        if o.method == "aligned" and not matcher.lexicon.reworded(matcher.key(o.pair.a), matcher.key(o.pair.b)):
+            for k in ("all", o.pair.split):
+                row = by_split.setdefault(k, [0, 0])
+                row[0], row[1] = row[0] + 1, row[1] + (not o.pair.same)
+    parts = ", ".join(f"{k} {n} ({w} wrong)" for k, (n, w) in by_split.items())
+    print(f"    of the aligned merges, through WordNet's looser links only: {parts or 'none'}")
 
 
 def _print_auc(name: str, matcher: HybridMatcher, pairs) -> None:

@@ -73,38 +73,29 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
     pb = pos_b or (None,) * len(words_b)
     free_b = list(range(len(words_b)))
     matched: list[tuple[int, int]] = []
-    pending = []
-    for i, s in enumerate(stems_a):
-        j = next((j for j in free_b if stems_b[j] == s), None)
-        if j is None:
-            pending.append(i)
-        else:
-            matched.append((i, j))
-            free_b.remove(j)
+    pending = list(range(len(words_a)))
+    _greedy(pending, free_b, matched, lambda i, j: stems_a[i] == stems_b[j])
     same_stem = len(matched)
     if wordnet is not None:
-        for i in list(pending):
-            j = next((j for j in free_b if wordnet.synonyms(words_a[i], words_b[j], 3, pa[i], pb[j])), None)
-            if j is not None:
-                matched.append((i, j))
-                free_b.remove(j)
-                pending.remove(i)
-        for i in list(pending):
-            j = next((j for j in free_b if close_words(words_a[i], words_b[j], wordnet, pa[i], pb[j])), None)
-            if j is not None:
-                matched.append((i, j))
-                free_b.remove(j)
-                pending.remove(i)
+        _greedy(pending, free_b, matched, lambda i, j: wordnet.synonyms(words_a[i], words_b[j], 3, pa[i], pb[j]))
+        _greedy(pending, free_b, matched, lambda i, j: close_words(words_a[i], words_b[j], wordnet, pa[i], pb[j]))
         if linked and pending:
             kinds = not (kept_frame or same_stem and len(pending) == 1 and len(free_b) == 1)
-            for i in list(pending):
-                j = next((j for j in free_b if wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds)), None)
-                if j is not None:
-                    matched.append((i, j))
-                    free_b.remove(j)
-                    pending.remove(i)
+            _greedy(pending, free_b, matched,
+                    lambda i, j: wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds))
     return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b),
                      same_stem, tuple(pending), tuple(free_b))
+
+
+def _greedy(pending: list[int], free_b: list[int], matched: list[tuple[int, int]], fits) -> None:
+    """One pass of the alignment: each word of ``pending`` (in order) takes the first word of ``free_b`` that
+    ``fits(i, j)``; both lists shrink and ``matched`` grows in place."""
+    for i in list(pending):
+        j = next((j for j in free_b if fits(i, j)), None)
+        if j is not None:
+            matched.append((i, j))
+            free_b.remove(j)
+            pending.remove(i)
 
 
 def close_words(x: str, y: str, wordnet: WordNet, pos_x: str | None = None, pos_y: str | None = None) -> bool:
