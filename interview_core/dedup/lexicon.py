@@ -184,7 +184,7 @@ class Lexicon:
     def reworded(self, a: LabelKey, b: LabelKey, linked: bool = False) -> bool:
         """True when every content word of each label matches a word of the other and nothing is added ("quiet
         pool" / "the pool is quiet"): the evidence of the aligned-words tier. With ``linked``, words may also
-        match through WordNet's looser links (:meth:`linked_alignment`: "good health" / "sound wellbeing"),
+        match through WordNet's looser links (:meth:`linked_alignment`: "mends the flue" / "repairs the chimney"),
         for labels with as many content words; the guard then reads both alignments (:meth:`apart`)."""
         if self.may_overlap(a, b) and self.contained(a, b) and not self.adds_words(a, b):
             return True
