@@ -248,7 +248,8 @@ class Lexicon:
     def restriction(self, a: LabelKey, b: LabelKey, linked: bool = False) -> str | None:
         """Why the words one label adds to the other change what it names (:mod:`.restriction`: a second
         concept joined by and/or, a new head noun, a restricting modifier or complement, a judgement), or
-        the words both share stand in other roles (swapped, or passive in one), or None. Only the rules in :attr:`restrictions` are checked; without a parse only coordination. ``linked``: on
+        the words both share stand in other roles (swapped, or passive in one), or None. Only the rules in
+        :attr:`restrictions` are checked; without a parse only coordination. ``linked``: read on
         :meth:`linked_alignment`."""
         al = self.linked_alignment(a, b) if linked else self.alignment(a, b)
         rules = self.restrictions

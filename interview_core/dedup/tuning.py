@@ -402,7 +402,8 @@ def word_tier_merges(matcher: HybridMatcher, dev: list[LabelledPair], rows: list
     :func:`calibrate` certifies them."""
     lex_grid = lexical_grid(matcher)
     return certify_word_tiers(dev, [r.exact for r in rows], [None if r.exact or r.opposed or r.contained else r.overlap for r in rows],
-                              word_tier_scores(rows, False), lex_grid, target, floor, min_pairs, [r.added for r in rows])[3]
+                              word_tier_scores(rows, False), lex_grid, target, floor, min_pairs,
+                              [r.added for r in rows])[3]
 
 
 def certify_score(dev: list[LabelledPair], merged: list[bool], scores: list[float | None], target: float = 0.95,

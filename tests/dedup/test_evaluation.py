@@ -4,8 +4,8 @@ import pytest
 
 from interview_core.cli.main import main
 from interview_core.config.settings import DedupSettings
-from interview_core.dedup.evaluation import (DEFAULT_PAIRS, Confusion, LabelledPair, evaluate, load_pairs, summarise_times,
-                                             time_turns)
+from interview_core.dedup.evaluation import (DEFAULT_PAIRS, Confusion, LabelledPair, evaluate, load_pairs,
+                                             summarise_times, time_turns)
 from interview_core.dedup.matcher import HybridMatcher
 
 
