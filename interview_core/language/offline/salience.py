@@ -309,8 +309,8 @@ def elaborates(unit: Unit) -> bool:
     lower = [t.lower_ for t in words]
     if lower[0] in _TURNING or any(w in _ADDING for w in lower) or "as well" in " ".join(lower):
         return False
-    if any(t.tag_ in ("JJR", "RBR") or t.lower_ == "than" for t in words):
-        return True
+    if any(t.lower_ == "than" and t.head.tag_ in ("JJR", "RBR") for t in words):
+        return True  # "way better than the plastic ones"; not a degree ("what I'm less keen on")
     if lower[0] in _POINTING_BACK:
         # "that's the experience", "that's what I'd pay for"; "that's it", "that's all" only insist, and
         # "that's something I notice every time" says how often, not why
