@@ -318,7 +318,7 @@ def _fragment_concepts(c: Clause, opens_sentence: bool) -> list[str]:
 
 def _specified(c: Clause) -> list[str]:
     """The label of the focus of a specificational clause (:func:`salience.specification`: "what I'd go for
-    is the quiet, honestly" -> "quiet", "open til 10 is the big one" -> "open til 10"), in the respondent's
+    is the quiet, honestly" -> "quiet", "the main thing is the mooring" -> "mooring"), in the respondent's
     words without a leading determiner; [] for any other clause or a focus that is no clean label."""
     from ..screen import screen_label  # the screen reads this package's grammar: imported late
 

@@ -167,8 +167,9 @@ def units(doc) -> list[Unit]:
         score = 0
         if k > 0 and lead[0] in _CONCLUSION:
             score += 3
-        stated = k > 0 and lead[0] in _CONCLUSION or _for_me(words) or _wanting(words) or specification(words) is not None
-        if _wanting(words) or specification(words) is not None:
+        specifies = specification(words) is not None
+        stated = k > 0 and lead[0] in _CONCLUSION or _for_me(words) or _wanting(words) or specifies
+        if _wanting(words) or specifies:
             score += 3
         elif _for_me(words):
             score += 2
@@ -194,6 +195,9 @@ def units(doc) -> list[Unit]:
     return out
 
 
+_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
+
+
 def specification(tokens: list) -> list | None:
     """The focus of a specificational sentence, whose one side only frames the other: a free relative or a
     general noun before "be" ("what I'd go for is the quiet", "the main thing is the parking") or a general
@@ -217,9 +221,6 @@ def specification(tokens: list) -> list | None:
     if not focus or any(t.dep_ in ("nsubj", "nsubjpass") and t.head.tag_ in _FINITE_TAGS for t in focus):
         return None
     return focus
-
-
-_FINITE_TAGS = frozenset({"VBD", "VBP", "VBZ", "MD"})
 
 
 def _remark(words: list) -> bool:
@@ -299,8 +300,7 @@ _ADDING = frozenset("also too plus".split())
 def elaborates(unit: Unit) -> bool:
     """Whether ``unit`` says why the unit before it matters, in a form other than "because": a comment
     pointing back at it that names something ("that's the experience", "that's what I'd pay for"; not
-    "that's it"), a comparison ("way better
-    than the plastic ones"), or a statement of its own (an example from the respondent's life, a story, a
+    "that's it"), a comparison with its standard ("way better than the plastic ones"), or a statement of its own (an example from the respondent's life, a story, a
     consequence: "I work nights and sleeping at noon is torture"). Not a question, a new point, a turn
     ("but ..."), an addition ("... too", "also ...") or a fragment that names another thing."""
     words = [t for t in unit.tokens if not t.is_punct]
