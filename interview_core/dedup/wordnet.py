@@ -142,6 +142,16 @@ class WordNet:
         self._cache[key] = syn
         return syn
 
+    def gloss(self, syn: Synset) -> str:
+        """The synset's gloss (definition and examples, as in the data file), "" if unknown."""
+        line = self._lines["a" if syn.key[0] == "s" else syn.key[0]].get(syn.key[1], "")
+        return line.split(" | ", 1)[1].strip() if " | " in line else ""
+
+    def lexfile(self, syn: Synset) -> str:
+        """The synset's two-digit lexicographer file ("15" = noun.location, ...), "" if unknown."""
+        fields = self._lines["a" if syn.key[0] == "s" else syn.key[0]].get(syn.key[1], "").split()
+        return fields[1] if len(fields) > 1 else ""
+
     # -- relations -----------------------------------------------------------------------------------
     def is_kind_of(self, syn: Synset, roots: frozenset[str] | set[str], pointers: tuple[str, ...] = ("@",)) -> bool:
         """Whether ``syn``, or a synset above it through the ``pointers`` (hypernyms; add "@i" for the

@@ -141,10 +141,7 @@ def gloss(term: str) -> str:
     if wordnet is None:
         return ""
     synsets = wordnet.synsets(term.replace(" ", "_"), "n")
-    lines = getattr(wordnet, "_lines", {}).get("n", {})
-    if not synsets or synsets[0].key[1] not in lines:
-        return ""
-    return lines[synsets[0].key[1]].split(" | ", 1)[-1].split(";")[0].strip().strip('"')
+    return wordnet.gloss(synsets[0]).split(";")[0].strip().strip('"') if synsets else ""
 
 
 _WHAT_IS = re.compile(r"\bwhat(?:'s|s| is| are|'re)? (?:a |an |the )?(?P<term>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"

@@ -72,15 +72,8 @@ def _noun_is_hardship(lemma: str, senses: int) -> bool:
     wordnet = _wordnet()
     if wordnet is None or word_valence(lemma) > 0:
         return False
-    return any(wordnet.is_kind_of(syn, HARDSHIP_ROOTS, ("@", "@i")) and _lexfile(wordnet, syn) not in _PLACE_FILES
+    return any(wordnet.is_kind_of(syn, HARDSHIP_ROOTS, ("@", "@i")) and wordnet.lexfile(syn) not in _PLACE_FILES
                for syn in wordnet.synsets(lemma, "n")[:senses])
-
-
-def _lexfile(wordnet, syn) -> str:
-    """The two-digit lexicographer file of a synset (second field of its data line), "" if unknown."""
-    line = getattr(wordnet, "_lines", {}).get(syn.key[0], {}).get(syn.key[1], "")
-    fields = line.split()
-    return fields[1] if len(fields) > 1 else ""
 
 
 @lru_cache(maxsize=4096)
@@ -133,6 +126,44 @@ def _dismissed(tok) -> bool:
     if not any(c.dep_ == "auxpass" for c in tok.children) or not _person_subject(tok):
         return False
     return word_is_kind(_verb_lemma(tok), "v", _DISMISSAL_ROOTS, _DISMISSAL_SENSES)
+
+
+# WordNet lexicographer files of verbs of the body and of eating ("sleep", "eat"): a need, when denied.
+_NEED_FILES = frozenset({"29", "34"})
+_MANNER = frozenset("properly well".split())
+_SPAN = frozenset("for since after before until till during".split())  # prepositions of time, not of place
+
+
+def _need_denied(tok) -> bool:
+    """A bodily need of the respondent's that has gone unmet: a verb of the body or of eating (WordNet
+    lexicographer file) without an object, said of "I" or "we", denied or stopped ("I didn't sleep properly
+    for weeks", "I stopped eating properly", "I've not been sleeping"), and told as lasting: with "properly"
+    or "well", in the progressive or perfect, or for a span of time. Not a habit ("I don't eat after
+    eight") nor a diet ("I don't eat meat": an object)."""
+    if tok.pos_ != "VERB" or any(c.dep_ in ("dobj", "ccomp", "xcomp") or c.dep_ == "prep" and c.lower_ not in _SPAN
+            for c in tok.children):
+        return False  # ("I haven't slept in a tent for years": a place, not a need)
+    wordnet = _wordnet()
+    if wordnet is None or not any(wordnet.lexfile(s) in _NEED_FILES for s in wordnet.synsets(tok.lemma_.lower(), "v")[:1]):
+        return False
+    stopped = tok.dep_ == "xcomp" and tok.head.lemma_.lower() == "stop"
+    subject_of = tok.head if stopped else tok
+    if not any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in subject_of.children):
+        return False
+    negated = any(c.dep_ == "neg" for c in tok.children)
+    lasting = any(c.lower_ in _MANNER for c in tok.children) or tok.tag_ in ("VBG", "VBN") or any(
+        c.dep_ == "prep" and c.lower_ == "for" for c in tok.children)
+    return (negated or stopped) and lasting
+
+
+def _lost_person(obj) -> bool:
+    """The object of "lose" that stands for a person: "him" or "her", or "one" lost at an age ("we lost
+    one at eleven weeks": a number with a unit of time after "at")."""
+    if obj.lower_ in ("him", "her"):
+        return True
+    at = [g for c in obj.head.children if c.dep_ == "prep" and c.lower_ == "at" for g in c.children if g.dep_ == "pobj"]
+    return obj.lower_ == "one" and any(any(n.dep_ == "nummod" for n in g.children) and word_is_kind(
+        g.lemma_.lower(), "n", frozenset({"time_unit", "time_period"}), 2) for g in at)
 
 
 def _verb_lemma(tok) -> str:
@@ -205,7 +236,8 @@ def hardship_tokens(sent) -> list:
                     for c in tok.children)
             elif lemma in _LOSING:
                 objects = [c for c in tok.children if c.dep_ == "dobj"]
-                hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects)
+                hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects) or (
+                    _person_subject(tok) and any(_lost_person(o) for o in objects))
             elif tok.tag_ == "VBN" and _dismissed(tok):
                 hit = True
             elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok):
@@ -223,10 +255,11 @@ def hardship_tokens(sent) -> list:
         if not hit and tok.pos_ in ("ADJ", "ADV") and tok.dep_ in ("acomp", "advmod", "ROOT") \
                 and word_valence(tok.lower_) > 0 and not _about_something(tok):
             hit = _not_well(tok)
+        hit = hit or _need_denied(tok)
         # A hard stretch said with a dummy subject ("it's been a rough year") is the speaker's own.
         own_time = tok.pos_ == "NOUN" and _hard_period(tok) and any(
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "it" for c in tok.head.children)
-        if hit and not _conditional(tok) and (own_time or _close_to_respondent(tok, sent)):
+        if hit and not _conditional(tok) and not _hypothetical(tok) and (own_time or _close_to_respondent(tok, sent)):
             found.append(tok)
     return found
 
@@ -238,9 +271,26 @@ _HEDGE_STATES = frozenset("sure certain convinced positive aware clear keen both
 
 def _denied(noun) -> bool:
     """Whether a noun is said to be absent: determined by "no" ("no more worry") or the object of
-    "without" ("without the stress")."""
-    return any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or (
-        noun.dep_ == "pobj" and noun.head.lower_ == "without")
+    "without" ("without the stress"), or said not to touch the respondent: the subject of a negated
+    verb whose object is the respondent ("the clutter doesn't get to me", "it doesn't bother us")."""
+    if any(c.dep_ == "det" and c.lower_ == "no" for c in noun.children) or (
+            noun.dep_ == "pobj" and noun.head.lower_ == "without"):
+        return True
+    verb = noun.head
+    if noun.dep_ != "nsubj" or not any(c.dep_ == "neg" for c in verb.children):
+        return False
+    objects = [c for c in verb.children if c.dep_ == "dobj"] + [
+        g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    return any(o.lower_ in ("me", "us") for o in objects)
+
+
+def _hypothetical(tok) -> bool:
+    """A verb said under a modal of what would or could happen ("I'd die if ...", "it would kill me"): a
+    hyperbole or a fear, not news of what happened."""
+    return tok.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _HYPOTHETICAL for c in tok.children)
+
+
+_HYPOTHETICAL = frozenset("would 'd could might".split())
 
 
 def _not_well(tok) -> bool:
@@ -297,6 +347,65 @@ def _broken_off(before: list[str], after: list[str]) -> bool:
     return last in closed().copulas or last in _PEOPLE or (len(before) > 1 and is_person_noun(last))
 
 
+# Verbs of a wish said by the respondent ("I'd love to ...", "I want to ..."): what the next sentence's
+# elided verb phrase refers back to. A closed class of English.
+_WISHING = frozenset("want wish hope like love".split())
+# Verbs of having a span of time left, with "how long" / "however long" ("for however long she's got").
+_TIME_LEFT = frozenset("get have leave".split())
+
+
+def elided(answer: str) -> tuple[str, ...]:
+    """The words of a painful thing told by leaving it out (ellipsis), read from the parse:
+
+    - a sentence said twice in a row about a person (epizeuxis: "He was fine. He was fine. But ..."),
+      with what follows it;
+    - a verb phrase left out after a wish of the respondent's: someone close is the subject of a bare
+      negated auxiliary ("I'd like to keep both my feet. My brother didn't.");
+    - the time a person has left ("for however long she's got").
+    """
+    sents = [s for s in parse(" ".join(answer.split())).sents if any(t.is_alpha for t in s)]
+    found: list[str] = []
+    for k, sent in enumerate(sents):
+        said = [t.lower_ for t in sent if t.is_alpha or "'" in t.text]
+        if k and len(said) > 1 and said == [t.lower_ for t in sents[k - 1] if t.is_alpha or "'" in t.text] \
+                and _person_subject(sent.root):
+            found += said + [t.lower_ for s in sents[k + 1:k + 2] for t in s if t.is_alpha]
+        if k and _bare_negated(sent.root) and _close_person(sent.root) and _wished(sents[k - 1]):
+            found += said
+        found += [t.lower_ for t in sent if t.lower_ == "long" and any(c.lower_ in ("how", "however") for c in t.children)
+                  and _time_left(t)]
+    return tuple(dict.fromkeys(found))
+
+
+def _bare_negated(root) -> bool:
+    """A negated auxiliary or "do" standing for a verb phrase said before ("didn't", "never did", "couldn't")."""
+    return root.lemma_.lower() in ("do", "can", "could", "will", "would", "be", "have") and any(
+        c.dep_ == "neg" for c in root.children) and not any(
+        c.dep_ in ("dobj", "xcomp", "ccomp", "acomp", "attr", "prep", "advcl") for c in root.children)
+
+
+def _close_person(verb) -> bool:
+    """The verb's subject is someone close: a possessive person noun ("my brother") or a person pronoun."""
+    from .grammar import is_person_noun
+
+    return any(c.dep_ == "nsubj" and (c.lower_ in ("he", "she", "they") or is_person_noun(c.lemma_.lower()) and any(
+        g.dep_ == "poss" for g in c.children)) for c in verb.children)
+
+
+def _wished(sent) -> bool:
+    """A sentence in which the respondent says a wish ("I'd like to ...", "I want to ...", "I'd love ...")."""
+    return any(t.lemma_.lower() in _WISHING and t.pos_ == "VERB" and any(
+        c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON for c in t.children) for t in sent)
+
+
+def _time_left(long) -> bool:
+    """"(how|however) long" of a verb of having or getting time, said of a person ("he's got", "she has left")."""
+    verb = long.head.head if long.dep_ == "pobj" else long.head
+    verb = next((v for v in [verb, *verb.children] if v.lemma_.lower() in _TIME_LEFT and v.pos_ == "VERB"), None)
+    return verb is not None and any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _PEOPLE | {"i", "we"}
+                                    for c in verb.children)
+
+
 @lru_cache(maxsize=512)
 def disclosed_hardship(answer: str) -> tuple[str, ...]:
     """The words of ``answer`` that disclose a painful or sensitive matter of the respondent or someone
@@ -308,7 +417,7 @@ def disclosed_hardship(answer: str) -> tuple[str, ...]:
     from .grammar import closed
 
     c = closed()
-    hinted = tuple(w for w in veiled(text) if w not in _FUNCTION and w not in c.function_words
+    hinted = tuple(w for w in veiled(text) + elided(text) if w not in _FUNCTION and w not in c.function_words
                    and w not in c.subject_contractions and w not in c.determiners and w not in c.prepositions)
     return said + tuple(w for w in hinted if w not in said)
 

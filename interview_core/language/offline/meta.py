@@ -188,9 +188,12 @@ def _what_interrupts(part: str) -> bool:
     from ...text.parse import parse
 
     ws = [w for w in words(part) if w not in closed().determiners and w not in closed().possessives]
-    if len(ws) == 1 and not any(t.pos_ in ("VERB", "AUX") for t in parse(" ".join(words(part)))):
-        return True
-    return _happening_now(part)
+    doc = parse(" ".join(words(part)))
+    if not ws or any(t.pos_ in ("VERB", "AUX") for t in doc):
+        return _happening_now(part)
+    # one word, or a verbless phrase headed by someone or something around them ("somebody at the door")
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    return len(ws) == 1 or (root is not None and len(ws) <= 5 and _thing_around(root.lower_)) or _happening_now(part)
 
 
 def _happening_now(part: str) -> bool:
@@ -214,7 +217,8 @@ def _happening_now(part: str) -> bool:
         return False  # someone or something around them ("the baby", "the kettle"), not "the price"
     aux = {c.lower_ for c in root.children if c.dep_ in ("aux", "auxpass")}
     participle = root.tag_ == "VBG" or root.lower_.endswith("ing") and bool(getAllLemmas(root.lower_).get("VERB"))
-    progressive = participle and (bool(aux & {"'s", "is", "are", "'re"}) or bool(contracted))
+    # ... also with its auxiliary left out ("the dogs going mad at the postman": "dog's" typed without it)
+    progressive = participle and (bool(aux & {"'s", "is", "are", "'re"}) or bool(contracted) or not aux)
     state = (root.lemma_ == "be" and root.lower_ in ("'s", "is", "are", "'re") and any(
         c.dep_ == "acomp" for c in root.children)) or (root.pos_ == "ADJ" and bool(contracted))
     return progressive or state
@@ -589,10 +593,14 @@ def asks_who_is_behind(sentence: str) -> bool:
                                  or _is_study(o)) for o in others):
             return True  # ... or a study ("who's paying for this research?", "who runs the survey?")
     for t in doc:
+        if t.lower_ in ("it", "this") and t.dep_ == "nsubj" and t.head.lemma_ == "be" and any(
+                word_is_kind(g.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for c in t.head.children
+                if c.dep_ == "prep" and c.lower_ == "for" for g in c.children if g.dep_ == "pobj"):
+            return True  # "is it for the council?": an organisation the study is for
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
-            attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ == "NOUN"]
-            if any(word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
-                return True
+            attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")]
+            if any(a.pos_ == "PROPN" or word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
+                return True  # "are you the company?", "are you Acme?" (a name)
             # "are you the app people?": a group named after what it makes (a compound on a plural noun)
             if any(a.tag_ == "NNS" and any(c.dep_ == "compound" for c in a.children) for a in attrs):
                 return True

@@ -442,7 +442,21 @@ def meta_answer(request: QuestionRequest) -> str:
     text = options[request.turn_number % len(options)].format(
         turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain,
         term=term, gloss=meaning, part=part)
-    return text
+    second = _second_part(last.answer, topic)
+    return f"{text} {wording[second][0].format(concept=concept)}" if second else text
+
+
+def _second_part(answer: str, topic: str) -> str:
+    """The wording key that answers the second part of a two-part question about the interview ("what's
+    this for? are you the company?", "what's the point, are you selling me something?"): who is behind
+    the study or whether anything is sold, when the first answer did not say it; "" otherwise."""
+    if topic in ("pause", "meaning", "unasked", "skip", "end") or topic.startswith(("other", "selling")):
+        return ""
+    # the parts between commas that no answer above has met ("who sees this?" is privacy, already answered)
+    parts = [p for _, _, s in sentences(answer) for p in s.split(",") if words(p) and meta_topic(p, answer) is None]
+    if any(asks_to_sell(s) for s in parts):
+        return "also_selling"
+    return "also_sponsor" if any(asks_who_is_behind(s) for s in parts) else ""
 
 
 def _mid_sentence(phrase: str) -> str:
@@ -570,6 +584,9 @@ def _in_last_answer(request: QuestionRequest, topic: Topic | None) -> bool:
     return bool(said) and said <= set(stem_string(words(request.recent_turns[-1].answer)).split())
 
 
+# Wording of a question that is obvious after an answer that already says why (:func:`explained`).
+_OBVIOUS = re.compile(r"\bwhy\b|\bmatters?\b|important|feel about|how do you feel|feel that way|difference|"
+                      r"behind that|(say|tell me) more|example|get to you|bother", re.I)
 # Wording that returns to something said before (a strategy's "revisit" templates).
 _GOING_BACK = re.compile(r"\b(earlier|a little while ago|come back to|going back|go back to)\b", re.I)
 _LADDER_ASKS = re.compile(r"\bwhy\b|give you|do for you|important|matters?\b|difference|make possible", re.I)
@@ -625,6 +642,53 @@ def reason_given(answer: str) -> bool:
     return sents[0].root.tag_ not in finite and explains and len(sents[1]) >= 4
 
 
+# Functions of a clause with a subject and a finite verb of its own inside a sentence.
+_CLAUSES = frozenset("ROOT conj parataxis".split())  # not a clause of time, condition or saying
+ELABORATION_WORDS = 4  # words at least in a clause that explains another
+ELABORATING_SENTENCE = 8  # words at least in a later sentence that explains the first
+
+
+def explained(answer: str) -> bool:
+    """Whether an answer already says why (:func:`reason_given`) or explains itself: two or more clauses
+    with a subject and a finite verb, one of ELABORATION_WORDS words or more ("Samples. I need to see the
+    colour in my own light, the grey I ordered was purple"; "dry bags, my phone went in the river last
+    summer"). Asking "why does that matter" or "how do you feel about it" after it is obvious."""
+    if reason_given(answer):
+        return True
+    if words(answer)[:1] and words(answer)[0] in _CAUSAL - {"so", "since"}:  # ("So we moved ..." opens a story)
+        return False  # "Because ...": the answer to a "why", whose own reason is the next rung up the ladder
+    finite = ("VBD", "VBP", "VBZ", "MD")
+    clauses = [t for t in parse(" ".join(answer.split())) if t.dep_ in _CLAUSES and t.pos_ in ("VERB", "AUX") and (
+        t.tag_ in finite or any(c.dep_ in ("aux", "auxpass") and c.tag_ in finite for c in t.children))
+        and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children)]
+    if len(clauses) >= 2 and any(len(list(c.subtree)) >= ELABORATION_WORDS for c in clauses):
+        return True
+    # ... or a sentence after the first that goes on at length ("... is smart. not dropping 300 quid on
+    # something I might give up after three weeks")
+    later = [s for s in parse(" ".join(answer.split())).sents][1:]
+    return any(sum(t.is_alpha for t in s) >= ELABORATING_SENTENCE and not s.text.rstrip().endswith("?") for s in later)
+
+
+MAX_SAID_WORDS = 12  # words at most of the respondent's own words quoted back in a question
+
+
+def short_quote(quote: str) -> str:
+    """The respondent's words as quoted back: whole when at most MAX_SAID_WORDS words; else the first
+    part between commas or dashes that is short enough (and has three words or more), else the words
+    before the last preposition or conjunction within the limit ("where they leave you at the bottom of
+    the river" of "... with no way back up"). Never a cut inside a phrase."""
+    ws = quote.split()
+    if len(ws) <= MAX_SAID_WORDS:
+        return " ".join(ws)
+    for part in re.split(r"\s*[,;:]\s*|\s[-–—]+\s", quote):
+        if 3 <= len(part.split()) <= MAX_SAID_WORDS:
+            return part.strip()
+    c = closed()
+    breaks = [k for k, w in enumerate(ws[:MAX_SAID_WORDS + 1]) if k >= 3 and re.sub(r"\W", "", w.lower()) in (
+        c.prepositions | c.subordinators | c.coordinators)]
+    return " ".join(ws[:breaks[-1]]).rstrip(",;:") if breaks else " ".join(ws[:MAX_SAID_WORDS])
+
+
 def _names_after_easing(request: QuestionRequest) -> bool:
     """An unfocused follow-up of an easing strategy (function 'ease') right after an answer."""
     return (request.kind == "follow_up" and request.focus.kind == "none" and bool(request.recent_turns)
@@ -678,8 +742,15 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     # Sarcasm, scare quotes or a rhetorical question about the product: met as doubt, never probed as praise.
     doubt = request.kind == "follow_up" and not reply and not hardship and not verdict and not value and bool(
         request.recent_turns) and doubting(request.recent_turns[-1].answer, _description(request))
+    if topic is not None and topic.kind == "quote" and not topic.latest and any(
+            mentions_hardship(topic.quote, t.answer) for t in request.recent_turns[:-1]):
+        # Painful news told earlier is not quoted back as a topic ("A little earlier you mentioned <the
+        # money trouble>. Why does that get to you?"): a plain question instead.
+        topic = Topic("none")
+    # After painful news, going back to an earlier quote is cold: the gentle question follows.
     gentle = hardship and request.kind == "follow_up" and (
-        _about_hardship(topic, request) or request.focus.kind == "none" or topic is not None and topic.kind == "none")
+        _about_hardship(topic, request) or request.focus.kind == "none" or topic is not None and (
+            topic.kind == "none" or not topic.latest))
     said = ""
     if topic is not None and topic.kind in ("np", "gerund"):
         values = dict(values, focus=_mid_sentence(topic.text))
@@ -687,7 +758,7 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         recent_quotes = [x for q in request.recent_questions[-RECENT_WINDOW:] for x in re.findall(r'"([^"]+)"', q)]
         if topic.kind == "quote" and not any(topic.quote in x or x in topic.quote for x in recent_quotes):
             leads = _wording()["said_leads" if topic.latest else "said_earlier_leads"]
-            said = leads[request.turn_number % len(leads)].format(quote=" ".join(topic.quote.split()))
+            said = leads[request.turn_number % len(leads)].format(quote=short_quote(topic.quote))
         values = dict(values, focus="")
         request = request.model_copy(update={"focus": request.focus.model_copy(update={"kind": "none"})})
     elif request.kind == "follow_up" and request.focus.kind == "element":
@@ -728,7 +799,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         # The answer already says why ("Seeing who's coming. I live on my own."): asking why again is
         # pointless; a laddering question goes one step up instead, to what getting it right would change.
         steps = list(_wording()["reason_given_probes"])
-        primary, fallback = ([f"{said} {p}" for p in steps], [f"{said} {p}" for p in steps]) if said else (steps, steps)
+        steps = [f"{said} {p}" for p in steps[:2]] if said else steps  # (the steps that read well after a quote)
+        primary, fallback = steps, list(steps)
         values = dict(values, focus="")
     if verdict:  # a judgement without its reason: ask what makes them feel that way
         probes = list(_wording()["verdict_probes"])
@@ -749,6 +821,19 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             own_probes, fallback_probes = ([p for p in ps if "example" not in p] for ps in (own_probes, fallback_probes))
         primary = [f"{said} {p}" for p in own_probes]
         fallback = [f"{said} {p}" for p in fallback_probes]
+    if request.kind == "follow_up" and request.recent_turns and not (verdict or doubt or gentle or value or hardship) \
+            and (topic is None or topic.kind == "none" or topic.latest) and explained(request.recent_turns[-1].answer):
+        # The answer already says why or explains itself: "why does that matter", "how do you feel about it"
+        # or "tell me more" is obvious; a laddering step from what they said follows instead.
+        # A quote of what they value is asked what it makes possible; of anything else, what the product would
+        # need to do about it (only that step reads well after any quote).
+        steps = list(_wording()["reason_given_probes"])
+        if said and not [t for t in primary if not _OBVIOUS.search(t)]:
+            quoted = _wording()["reason_given_quote_probes" if frame_family(topic) in ("positive", "want") else
+                                "reason_given_probes"]
+            steps = [f"{said} {p}" for p in quoted[:2]]
+        primary = [t for t in primary if not _OBVIOUS.search(t)] or steps
+        fallback = [t for t in fallback if not _OBVIOUS.search(t)] or steps
     if hardship and not verdict and not gentle:  # after a painful disclosure no question asks "why"
         calm = list(_wording()["distress_probes"])
         # ... nor asks them to say more about what they just disclosed ("tell me more about that")
