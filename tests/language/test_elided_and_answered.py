@@ -49,6 +49,9 @@ ELIDED = [
     ("I stopped eating properly that year", True),
     ("I don't eat fish, so no river picnic", False),                              # a diet: an object
     ("I haven't slept in a tent for years", False),                               # a place, not a need
+    ("we've had rats in the boathouse all winter", False),                        # an animal had, not an illness
+    ("I've worn a wetsuit since I was ten", False),                               # a perfect with an object: an action
+    ("knots, which I was hopeless and terrible at", False),                       # a skill, not a state
 ]
 
 
@@ -74,6 +77,7 @@ PAUSES = [
     "sorry, the cats are fighting on the windowsill, one sec",   # an apology, a clause without its auxiliary, an aside
     "hang on, somebody at the door",                              # an aside and a person somewhere around them
     "hold on my toast's burning. ok. carry on",                  # a pause, then leave to go on
+    "hold on, my laptop froze",                                   # what has just happened to a thing around them
 ]
 
 
@@ -130,3 +134,24 @@ def test_wordnet_glosses_are_read_through_a_public_accessor():
     wordnet = get_wordnet()
     canoe = wordnet.synsets("canoe", "n")[0]
     assert "boat" in wordnet.gloss(canoe) and wordnet.lexfile(canoe) == "06"  # noun.artifact
+
+
+def test_a_pause_repeats_the_question_without_its_acknowledgement(mec, paddle):
+    asked = "I'm sorry to hear that. How does that shape what you would want from Paddle Hut?"
+    request = QuestionRequest(methodology=mec, concept=paddle, kind="follow_up", turn_number=5,
+                              strategy=mec.strategy("deepen"), focus=FocusRef(kind="node", label="dry bags"),
+                              recent_questions=[asked], turns_left=8,
+                              recent_turns=[Turn(question=asked, answer="hang on, somebody at the door")])
+    q = OfflineLanguage().write_question(request).question
+    assert q == "No rush, take your time. How does that shape what you would want from Paddle Hut?", q
+
+
+def test_a_pass_with_a_reason_is_a_skip(mec, paddle):
+    q = _next(mec, paddle, "pass, sorry, my head's all over the place this week")
+    assert q.startswith("No problem, let's leave that one."), q
+
+
+@pytest.mark.parametrize("answer", ["hang on, the guide was rubbish", "hold on, the kids loved it",
+                                    "hang on, the instructor shouted at us"])
+def test_a_verdict_after_an_aside_is_no_pause(mec, paddle, answer):
+    assert not _next(mec, paddle, answer).startswith("No rush")

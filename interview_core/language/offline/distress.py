@@ -50,6 +50,8 @@ _FUNCTION = frozenset("a an the and or but so to of in on at be is are was were 
 # WordNet lexicographer files of places and physical objects: "landfill" is a kind of (geological)
 # depression, not of the illness.
 _PLACE_FILES = frozenset({"15", "17"})
+# ... of animals, artifacts, foods and plants: a noun whose first sense is one is a thing had, not an illness.
+_THING_FILES = frozenset({"05", "06", "13", "20"})
 # Roots of an adjective's derived noun that make it a state of belief ("skeptical" -> incredulity,
 # "doubtful" -> doubt): a view of the thing asked about, never a hardship.
 _BELIEF_ROOTS = frozenset({"doubt", "belief", "disbelief", "uncertainty", "certainty", "cognitive_state", "misgiving"})
@@ -72,8 +74,11 @@ def _noun_is_hardship(lemma: str, senses: int) -> bool:
     wordnet = _wordnet()
     if wordnet is None or word_valence(lemma) > 0:
         return False
+    synsets = wordnet.synsets(lemma, "n")
+    if synsets and wordnet.lexfile(synsets[0]) in _THING_FILES:
+        senses = 1  # "we've had mice": an animal first, not the bruise of a rarer sense (a black eye)
     return any(wordnet.is_kind_of(syn, HARDSHIP_ROOTS, ("@", "@i")) and wordnet.lexfile(syn) not in _PLACE_FILES
-               for syn in wordnet.synsets(lemma, "n")[:senses])
+               for syn in synsets[:senses])
 
 
 @lru_cache(maxsize=4096)
@@ -208,7 +213,11 @@ def _person_subject(verb) -> bool:
 def _about_something(tok) -> bool:
     """A state said of a matter ("worried about the cost", "annoyed by the queue"): a concern about the
     topic, which the interview asks about, not a hardship of the respondent's."""
-    return any(c.dep_ in ("prep", "agent") and c.lower_ in ("about", "of", "by", "with") for c in tok.children)
+    # ("terrible at it": a skill, not a state of the respondent's; "which I was terrible at": stranded on the copula)
+    stranded = [c for c in tok.head.children if c.dep_ == "prep" and all(g.lower_ in ("which", "that", "what", "who")
+                                                                           for g in c.children)] if tok.dep_ == "acomp" else []
+    return any(c.dep_ in ("prep", "agent") and c.lower_ in ("about", "of", "by", "with", "at")
+               for c in [*tok.children, *stranded])
 
 
 def hardship_tokens(sent) -> list:
@@ -240,7 +249,8 @@ def hardship_tokens(sent) -> list:
                     _person_subject(tok) and any(_lost_person(o) for o in objects))
             elif tok.tag_ == "VBN" and _dismissed(tok):
                 hit = True
-            elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok):
+            elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok) \
+                    and not any(c.dep_ == "dobj" for c in tok.children):  # "I've worn glasses": an action
                 hit = tok.dep_ in ("acomp", "ROOT", "conj") or any(c.dep_ == "auxpass" for c in tok.children)
         elif (tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") or tok.dep_ == "advmod" and tok.head.lemma_ == "be") \
                 and _unwell_word(tok.lower_) and not _about_something(tok) and not any(c.dep_ == "neg" for c in tok.head.children):

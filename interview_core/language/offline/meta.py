@@ -221,7 +221,17 @@ def _happening_now(part: str) -> bool:
     progressive = participle and (bool(aux & {"'s", "is", "are", "'re"}) or bool(contracted) or not aux)
     state = (root.lemma_ == "be" and root.lower_ in ("'s", "is", "are", "'re") and any(
         c.dep_ == "acomp" for c in root.children)) or (root.pos_ == "ADJ" and bool(contracted))
-    return progressive or state
+    # ... or what has just happened to it ("hold on, my screen froze", "sorry, the baby's woken up")
+    verb_lemmas = getAllLemmas(root.lower_).get("VERB", ())  # ("froze" is often tagged a noun)
+    past_form = bool(verb_lemmas) and root.lower_ not in verb_lemmas and not root.lower_.endswith(("s", "ing"))
+    # an event without an object or a complement ("my screen froze", "my boss walked in"), not a verdict
+    event = root.lemma_ != "be" and not any(c.dep_ in ("dobj", "acomp", "attr", "ccomp", "xcomp", "oprd")
+                                            for c in root.children)
+    # ... said of their own things or people ("my screen", "my boss"): "the instructor shouted at us" is a story
+    own = any(c.dep_ == "poss" for c in subject[0].children)
+    happened = event and own and (root.tag_ == "VBD" or root.tag_ == "VBN" and bool(aux)
+                                  or root.pos_ in ("NOUN", "VERB") and past_form)
+    return progressive or state or happened
 
 
 def _apology_aside(ws: list[str]) -> bool:

@@ -384,7 +384,9 @@ def _meta_answer_sentences() -> tuple[re.Pattern, ...]:
     what the interviewer says when it answers a question about the interview, read from the wording itself
     so a new answer there is never mistaken for the sentence that sets a question's topic."""
     patterns = []
-    for options in _wording()["meta_answers"].values():
+    # (also the acknowledgements said before a question: repeated after a pause, they would be said twice)
+    said_first = [_wording()["distress_acknowledgements"], _wording()["doubt_probes"]]
+    for options in [*_wording()["meta_answers"].values(), *said_first]:
         for text in options:
             for sentence in re.split(r"(?<=[.!?])\s+", text):
                 if sentence and "{last_question_plain}" not in sentence:
@@ -653,6 +655,8 @@ def explained(answer: str) -> bool:
     with a subject and a finite verb, one of ELABORATION_WORDS words or more ("Samples. I need to see the
     colour in my own light, the grey I ordered was purple"; "dry bags, my phone went in the river last
     summer"). Asking "why does that matter" or "how do you feel about it" after it is obvious."""
+    if not _says_more_than_time(words(answer)):
+        return False  # "I haven't thought about that much. Nothing else comes to mind": nothing explained
     if reason_given(answer):
         return True
     if words(answer)[:1] and words(answer)[0] in _CAUSAL - {"so", "since"}:  # ("So we moved ..." opens a story)
@@ -660,13 +664,59 @@ def explained(answer: str) -> bool:
     finite = ("VBD", "VBP", "VBZ", "MD")
     clauses = [t for t in parse(" ".join(answer.split())) if t.dep_ in _CLAUSES and t.pos_ in ("VERB", "AUX") and (
         t.tag_ in finite or any(c.dep_ in ("aux", "auxpass") and c.tag_ in finite for c in t.children))
-        and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children)]
+        and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children)
+        and _says_more_than_time(words(" ".join(x.text for x in t.subtree)))]  # not "nothing else comes to mind"
     if len(clauses) >= 2 and any(len(list(c.subtree)) >= ELABORATION_WORDS for c in clauses):
         return True
     # ... or a sentence after the first that goes on at length ("... is smart. not dropping 300 quid on
     # something I might give up after three weeks")
     later = [s for s in parse(" ".join(answer.split())).sents][1:]
-    return any(sum(t.is_alpha for t in s) >= ELABORATING_SENTENCE and not s.text.rstrip().endswith("?") for s in later)
+    return any(sum(t.is_alpha for t in s) >= ELABORATING_SENTENCE and not s.text.rstrip().endswith("?")
+               and _says_more_than_time(words(s.text)) for s in later)
+
+
+REASON_WORDS = 3  # words at least in a reason quoted back
+
+
+def reason_clause(answer: str) -> tuple[str, bool]:
+    """(the reason or consequence an answer gives, whether it is a complaint), quoted short: the words after a
+    causal conjunction ("..., so I get to work fresh"), else the first later sentence with a finite verb that
+    says more than a time remark ("Samples. I need to see the colour in my own light"); ("", False) when
+    there is none. A complaint: a negation or a VADER-negative word in it."""
+    doc = parse(" ".join(answer.split()))
+    text = ""
+    for t in doc:
+        if t.lower_ in _CAUSAL and t.dep_ in ("mark", "cc", "advmod") and t.i > 0 and t.i + 1 < len(doc):
+            text = doc[t.i + 1:t.sent.end].text
+            break
+    if not text:
+        finite = ("VBD", "VBP", "VBZ", "MD")
+        for sent in list(doc.sents)[1:]:
+            ws = words(sent.text)
+            content = [w for w in ws if w not in lexicon().stopwords and w not in closed().function_words]
+            if sent.text.rstrip().endswith("?") or len(ws) < REASON_WORDS or not content:
+                continue
+            if (sent.root.tag_ in finite or any(c.dep_ == "aux" and c.tag_ in finite for c in sent.root.children)) \
+                    and _says_more_than_time(ws):
+                text = sent.text
+                break
+    head, sep, rest = text.partition(",")
+    while sep and rest.strip() and not _says_more_than_time(words(head)):  # "The thing is, ...", "in the end, ..."
+        head, sep, rest = rest.partition(",")
+        text = head + sep + rest
+    text = short_quote(text.strip(" ,.;:!"))
+    if len(text.split()) < REASON_WORDS:
+        return "", False
+    ws = words(text)
+    return text, any(w in closed().negations or w.endswith("n't") for w in ws) or any(word_valence(w) < 0 for w in ws)
+
+
+def _says_more_than_time(ws: list[str]) -> bool:
+    """Whether a sentence says more than when or how often something happens ("I noticed it again last week")
+    or a remark about the interview ("I haven't thought about that much")."""
+    from .frames import drop_meta, residue
+
+    return bool(residue(drop_meta(ws), lexicon().stopwords))
 
 
 MAX_SAID_WORDS = 12  # words at most of the respondent's own words quoted back in a question
@@ -794,6 +844,7 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         # answered from the description: whether that makes a difference.
         probes = list(_wording()["described_probes" if _described(request)[2] else "product_question_probes"])
         primary, fallback = probes, fallback
+    stepped = False  # the reason-given step below was taken
     if ladder and request.recent_turns and topic is not None and topic.kind != "none" and topic.latest \
             and not said_hardship(request) and reason_given(request.recent_turns[-1].answer):
         # The answer already says why ("Seeing who's coming. I live on my own."): asking why again is
@@ -802,6 +853,7 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         steps = [f"{said} {p}" for p in steps[:2]] if said else steps  # (the steps that read well after a quote)
         primary, fallback = steps, list(steps)
         values = dict(values, focus="")
+        stepped = True
     if verdict:  # a judgement without its reason: ask what makes them feel that way
         probes = list(_wording()["verdict_probes"])
         primary, fallback = probes[:-1], probes[-1:]
@@ -821,19 +873,20 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             own_probes, fallback_probes = ([p for p in ps if "example" not in p] for ps in (own_probes, fallback_probes))
         primary = [f"{said} {p}" for p in own_probes]
         fallback = [f"{said} {p}" for p in fallback_probes]
-    if request.kind == "follow_up" and request.recent_turns and not (verdict or doubt or gentle or value or hardship) \
+    if request.kind == "follow_up" and request.recent_turns and not (reply or verdict or doubt or gentle or value or hardship or stepped) \
             and (topic is None or topic.kind == "none" or topic.latest) and explained(request.recent_turns[-1].answer):
         # The answer already says why or explains itself: "why does that matter", "how do you feel about it"
         # or "tell me more" is obvious; a laddering step from what they said follows instead.
-        # A quote of what they value is asked what it makes possible; of anything else, what the product would
-        # need to do about it (only that step reads well after any quote).
-        steps = list(_wording()["reason_given_probes"])
-        if said and not [t for t in primary if not _OBVIOUS.search(t)]:
-            quoted = _wording()["reason_given_quote_probes" if frame_family(topic) in ("positive", "want") else
-                                "reason_given_probes"]
-            steps = [f"{said} {p}" for p in quoted[:2]]
-        primary = [t for t in primary if not _OBVIOUS.search(t)] or steps
-        fallback = [t for t in fallback if not _OBVIOUS.search(t)] or steps
+        # One rung up from the reason they gave, quoted ("You said <the reason>. What does that give you?"); a
+        # reason that is a complaint is asked what having it sorted would give them.
+        reason, negative = reason_clause(request.recent_turns[-1].answer)
+        ups = _wording()["reason_up_probes"]["negative" if negative else "positive"]
+        steps = [f"{_wording()['said_leads'][request.turn_number % 2].format(quote=reason)} {p}" for p in ups] \
+            if reason else list(_wording()["reason_given_probes"])
+        said = "" if reason else said
+        kept = [t for t in primary if not _OBVIOUS.search(t) and not (said and t.startswith(said))]
+        primary = (kept if not reason else []) + steps
+        fallback = [t for t in fallback if not _OBVIOUS.search(t)] + steps + list(_wording()["reason_given_probes"])
     if hardship and not verdict and not gentle:  # after a painful disclosure no question asks "why"
         calm = list(_wording()["distress_probes"])
         # ... nor asks them to say more about what they just disclosed ("tell me more about that")
