@@ -108,6 +108,7 @@ REASONED = [
     ("dry bags. last summer my phone went in the river and every photo of the trip went with it", "dry bags"),
     ("a guide for first-timers, my kids have never been in a canoe and I can't swim well", "a guide"),
     ("the child seat. my youngest is three and she won't sit still for a minute", "the child seat"),
+    ("Life jackets. I need them to fit the kids properly, the last ones came up to their ears", "fitting the kids properly"),
 ]
 
 

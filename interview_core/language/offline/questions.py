@@ -694,8 +694,8 @@ def reason_clause(answer: str) -> tuple[str, bool]:
         for sent in list(doc.sents)[1:]:
             ws = words(sent.text)
             content = [w for w in ws if w not in lexicon().stopwords and w not in closed().function_words]
-            if sent.text.rstrip().endswith("?") or len(ws) < REASON_WORDS or not content:
-                continue
+            if sent.text.rstrip().endswith("?") or len(ws) < REASON_WORDS or not content or ws[0] in closed().subordinators:
+                continue  # (a condition, "if I have to do it", is no reason)
             if (sent.root.tag_ in finite or any(c.dep_ == "aux" and c.tag_ in finite for c in sent.root.children)) \
                     and _says_more_than_time(ws):
                 text = sent.text
@@ -865,7 +865,7 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         values = dict(values, focus="")
         said = ""
         primary, fallback = list(_wording()["distress_probes"]), list(_wording()["distress_probes"])
-    elif said:
+    elif said and not stepped:  # (a quote after an answer that gave its reason keeps the step above)
         probes = _wording()["quote_probes"]
         own_probes = (_wording()["ladder_probes"] if ladder else probes)[frame_family(topic) if not hardship else "neutral"]
         fallback_probes = list(dict.fromkeys(probes["neutral"] + probes[frame_family(topic)]))
