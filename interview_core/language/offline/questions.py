@@ -689,6 +689,7 @@ def reason_clause(answer: str) -> tuple[str, bool]:
         if t.lower_ in _CAUSAL and t.dep_ in ("mark", "cc", "advmod") and t.i > 0 and t.i + 1 < len(doc):
             text = doc[t.i + 1:t.sent.end].text
             break
+    text = "" if _told_as_past(text) else text  # a story ("I did the bedroom ones myself") gives nothing to climb from
     if not text:
         finite = ("VBD", "VBP", "VBZ", "MD")
         for sent in list(doc.sents)[1:]:
@@ -697,7 +698,7 @@ def reason_clause(answer: str) -> tuple[str, bool]:
             if sent.text.rstrip().endswith("?") or len(ws) < REASON_WORDS or not content or ws[0] in closed().subordinators:
                 continue  # (a condition, "if I have to do it", is no reason)
             if (sent.root.tag_ in finite or any(c.dep_ == "aux" and c.tag_ in finite for c in sent.root.children)) \
-                    and _says_more_than_time(ws):
+                    and _says_more_than_time(ws) and not _told_as_past(sent.text):
                 text = sent.text
                 break
     head, sep, rest = text.partition(",")
@@ -730,13 +731,18 @@ def short_quote(quote: str) -> str:
     ws = quote.split()
     if len(ws) <= MAX_SAID_WORDS:
         return " ".join(ws)
-    for part in re.split(r"\s*[,;:]\s*|\s[-–—]+\s", quote):
-        if 3 <= len(part.split()) <= MAX_SAID_WORDS:
-            return part.strip()
+    # the first part long enough to say something (the start of what they said, not a trailing aside)
+    part = next((p for p in re.split(r"\s*[,;:]\s*|\s[-–—]+\s", quote) if len(p.split()) >= 3), quote)
+    if len(part.split()) <= MAX_SAID_WORDS:
+        return part.strip()
+    ws = part.split()
     c = closed()
-    breaks = [k for k, w in enumerate(ws[:MAX_SAID_WORDS + 1]) if k >= 3 and re.sub(r"\W", "", w.lower()) in (
-        c.prepositions | c.subordinators | c.coordinators)]
-    return " ".join(ws[:breaks[-1]]).rstrip(",;:") if breaks else " ".join(ws[:MAX_SAID_WORDS])
+    # a clause edge ("and", "because") first, else a preposition ("with no way back up")
+    for edge in (c.subordinators | c.coordinators, c.prepositions):
+        breaks = [k for k, w in enumerate(ws[:MAX_SAID_WORDS + 1]) if k >= 3 and re.sub(r"\W", "", w.lower()) in edge]
+        if breaks:
+            return " ".join(ws[:breaks[-1]]).rstrip(",;:")
+    return " ".join(ws[:MAX_SAID_WORDS])
 
 
 def _names_after_easing(request: QuestionRequest) -> bool:
