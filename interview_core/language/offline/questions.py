@@ -729,6 +729,9 @@ def short_quote(quote: str) -> str:
     before the last preposition or conjunction within the limit ("where they leave you at the bottom of
     the river" of "... with no way back up"). Never a cut inside a phrase."""
     ws = quote.split()
+    while len(ws) > 3 and ws[0].lower() in closed().coordinators:  # never opens on "and" / "but"
+        ws = ws[1:]
+    quote = " ".join(ws)
     if len(ws) <= MAX_SAID_WORDS:
         return " ".join(ws)
     # the first part long enough to say something (the start of what they said, not a trailing aside)
@@ -857,7 +860,9 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         # pointless; a laddering question goes one step up instead, to what getting it right would change.
         steps = list(_wording()["reason_given_probes"])
         steps = [f"{said} {p}" for p in steps[:2]] if said else steps  # (the steps that read well after a quote)
-        primary, fallback = steps, list(steps)
+        # ... and, when those frames were used just now, one rung up from what they said
+        ups = _wording()["reason_up_probes"]["positive" if frame_family(topic) in ("positive", "want") else "negative"]
+        primary, fallback = steps, steps + [f"{said} {p}" if said else p for p in ups]
         values = dict(values, focus="")
         stepped = True
     if verdict:  # a judgement without its reason: ask what makes them feel that way
