@@ -291,8 +291,9 @@ def _known_templates(request: QuestionRequest, primary: list[str], fallback: lis
     own = [t for st in getattr(request.methodology, "strategies", []) or [] for t in st.question_templates]
     builtin = [t for e in _wording()["generic"] for k in ("focused", "unfocused", "unfocused_no_summary")
                for t in e.get(k, [])]
-    builtin += [t for family in ("topic_frames", "quote_probes", "ladder_frames", "ladder_probes")
+    builtin += [t for family in ("topic_frames", "quote_probes", "ladder_frames", "ladder_probes", "reason_up_probes")
                 for ts in _wording()[family].values() for t in ts]
+    builtin += list(_wording()["reason_given_probes"])  # (so that a step just used is not used again at once)
     # Longest first: a template that is another's prefix must not claim its questions.
     return sorted(dict.fromkeys(primary + fallback + own + builtin), key=len, reverse=True)
 
