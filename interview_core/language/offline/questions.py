@@ -737,9 +737,11 @@ def short_quote(quote: str) -> str:
         return " ".join(ws)
     # the first part long enough to say something (the start of what they said, not a trailing aside)
     part = next((p for p in re.split(r"\s*[,;:]\s*|\s[-–—]+\s", quote) if len(p.split()) >= 3), quote)
-    if len(part.split()) <= MAX_SAID_WORDS:
-        return part.strip()
     ws = part.split()
+    while len(ws) > 3 and ws[0].lower() in closed().coordinators:
+        ws = ws[1:]
+    if len(ws) <= MAX_SAID_WORDS:
+        return " ".join(ws)
     c = closed()
     # a clause edge ("and", "because") first, else a preposition ("with no way back up")
     for edge in (c.subordinators | c.coordinators, c.prepositions):
