@@ -677,6 +677,27 @@ def explained(answer: str) -> bool:
 
 
 REASON_WORDS = 3  # words at least in a reason quoted back
+# WordNet lexicographer files of verbs that say nothing of their own about a topic when nothing else in the
+# clause does: cognition ("think"), perception ("notice"), stative ("matter").
+_EMPTY_VERB_FILES = frozenset({"31", "39", "42"})
+
+
+def says_nothing(quote: str) -> bool:
+    """Whether a quote of the respondent's words names nothing to ask about: no noun, adjective or number
+    (a time remark such as "every time" aside) and only verbs of thinking, noticing or mattering ("I haven't
+    thought further than that, it just matters", "that's something I notice every time"). Such words are a
+    remark about the answer, never a topic or a reason to quote back."""
+    from .distress import _wordnet
+
+    wordnet = _wordnet()
+    for tok in parse(" ".join(quote.split())):
+        if tok.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") and tok.dep_ != "npadvmod":
+            return False
+        if tok.pos_ == "VERB":
+            senses = wordnet.synsets(tok.lemma_.lower(), "v")[:1] if wordnet is not None else []
+            if not senses or wordnet.lexfile(senses[0]) not in _EMPTY_VERB_FILES:
+                return False
+    return True
 
 
 def reason_clause(answer: str) -> tuple[str, bool]:
@@ -690,7 +711,7 @@ def reason_clause(answer: str) -> tuple[str, bool]:
         if t.lower_ in _CAUSAL and t.dep_ in ("mark", "cc", "advmod") and t.i > 0 and t.i + 1 < len(doc):
             text = doc[t.i + 1:t.sent.end].text
             break
-    text = "" if _told_as_past(text) else text  # a story ("I did the bedroom ones myself") gives nothing to climb from
+    text = "" if _told_as_past(text) or says_nothing(text) else text  # a story ("I did the bedroom ones myself") gives nothing to climb from
     if not text:
         finite = ("VBD", "VBP", "VBZ", "MD")
         for sent in list(doc.sents)[1:]:
@@ -699,7 +720,7 @@ def reason_clause(answer: str) -> tuple[str, bool]:
             if sent.text.rstrip().endswith("?") or len(ws) < REASON_WORDS or not content or ws[0] in closed().subordinators:
                 continue  # (a condition, "if I have to do it", is no reason)
             if (sent.root.tag_ in finite or any(c.dep_ == "aux" and c.tag_ in finite for c in sent.root.children)) \
-                    and _says_more_than_time(ws) and not _told_as_past(sent.text):
+                    and _says_more_than_time(ws) and not _told_as_past(sent.text) and not says_nothing(sent.text):
                 text = sent.text
                 break
     head, sep, rest = text.partition(",")
@@ -781,6 +802,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     value = _short_value(request) if not reply else ""
     verdict = _last_verdict(request) if not reply and not value else ""
     topic = request_topic(request) if not verdict else None
+    if topic is not None and topic.kind == "quote" and says_nothing(topic.quote):
+        topic = Topic("none")  # ("You mentioned "it just matters"": a remark about the answer, not a topic)
     if value:
         # A short answer to a "why" ("sleep", "quiet") is the next rung of the ladder: asked about in the
         # respondent's word, never met by a stock question or "what makes you feel that way".
