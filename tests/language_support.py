@@ -47,3 +47,16 @@ def assert_accepted_shape(question: str, must, must_not) -> None:
     assert all(m in question for m in must), question
     assert not any(m in question for m in must_not), question
     assert question.rstrip().endswith("?"), question
+
+
+def offline_session(tmp_path: Path, concept_id: str, name: str, stimulus: str, max_turns: int = 20):
+    """An offline interview on a concept of the test's own (means-end chain), written from ``stimulus``."""
+    import yaml
+
+    from interview_core.session import InterviewSession
+
+    concept = tmp_path / f"{concept_id}.yaml"
+    concept.write_text(yaml.safe_dump({"id": concept_id, "name": name, "methodology": "means_end_chain",
+                                       "stimulus": stimulus}), encoding="utf-8")
+    return InterviewSession.start(None, str(concept), max_turns=max_turns, db_path=str(tmp_path / "s.db"),
+                                  provider="offline")

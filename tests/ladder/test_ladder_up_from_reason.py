@@ -4,18 +4,12 @@ from the reason, not a re-ask of why the point matters. A scripted offline inter
 
 from __future__ import annotations
 
-import yaml
-
-from interview_core.session import InterviewSession
+from language_support import offline_session
 
 
 def test_next_focus_is_the_reason_not_the_point(tmp_path):
-    concept = tmp_path / "narrowboat.yaml"
-    concept.write_text(yaml.safe_dump({
-        "id": "narrowboat", "name": "Lockside Nights", "methodology": "means_end_chain",
-        "stimulus": "Lockside Nights: overnight stays on a converted narrowboat, with a wood stove and brass beds."}),
-        encoding="utf-8")
-    session = InterviewSession.start(None, str(concept), max_turns=8, db_path=str(tmp_path / "s.db"), provider="offline")
+    session = offline_session(tmp_path, "narrowboat", "Lockside Nights", "Lockside Nights: overnight stays on a "
+                              "converted narrowboat, with a wood stove and brass beds.", max_turns=8)
     result = session.answer("the wood stove. I lay bricks all week and by friday my hands are finished")
     said = {n.label: n for n in result.extracted.nodes}
     assert said["wood stove"].reason_given

@@ -5,10 +5,9 @@ notice every time") names nothing: it is never quoted back as a topic or as the 
 from __future__ import annotations
 
 import pytest
-import yaml
+from language_support import offline_session
 
 from interview_core.language.offline.questions import reason_clause, says_nothing
-from interview_core.session import InterviewSession
 
 
 @pytest.mark.parametrize("quote, empty", [
@@ -42,11 +41,7 @@ ANSWERS = [
 
 
 def test_an_empty_remark_is_not_quoted_back(tmp_path):
-    concept = tmp_path / "tool_library.yaml"
-    concept.write_text(yaml.safe_dump({"id": "tool_library", "name": "Shed Share", "methodology": "means_end_chain",
-                                       "stimulus": STIMULUS}), encoding="utf-8")
-    session = InterviewSession.start(None, str(concept), max_turns=20, db_path=str(tmp_path / "s.db"),
-                                     provider="offline")
+    session = offline_session(tmp_path, "tool_library", "Shed Share", STIMULUS)
     for answer in ANSWERS:
         result = session.answer(answer)
     assert "thought further" not in result.next_question and "just matters" not in result.next_question

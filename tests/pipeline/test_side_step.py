@@ -5,10 +5,9 @@ tired. Asking to skip or to end is no side step. (Invented domain: a mobile bike
 from __future__ import annotations
 
 import pytest
-import yaml
+from language_support import offline_session
 
 from interview_core.pipeline.stages import is_side_step
-from interview_core.session import InterviewSession
 
 
 @pytest.mark.parametrize("answer, expected", [
@@ -42,11 +41,7 @@ ANSWERS = [
 
 
 def test_questions_and_pauses_do_not_close_the_interview_as_fatigue(tmp_path):
-    concept = tmp_path / "bike_van.yaml"
-    concept.write_text(yaml.safe_dump({"id": "bike_van", "name": "Spokesmith", "methodology": "means_end_chain",
-                                       "stimulus": STIMULUS}), encoding="utf-8")
-    session = InterviewSession.start(None, str(concept), max_turns=20, db_path=str(tmp_path / "s.db"),
-                                     provider="offline")
+    session = offline_session(tmp_path, "bike_van", "Spokesmith", STIMULUS)
     for answer in ANSWERS:
         result = session.answer(answer)
         assert result.should_continue, (answer, result.termination_reason)
