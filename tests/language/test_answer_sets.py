@@ -48,9 +48,9 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 
 def test_wave9_sets_are_fresh_domains_with_points_and_why_given():
     for path in WAVE9:
-        split = path.stem.split("_")[1]
         domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
-        assert len(domains) == 3 and {d["split"] for d in domains} == {split}
+        # wave9_heldout.yaml was read blind at the end of wave 9 and retired to dev in wave 10
+        assert len(domains) == 3 and {d["split"] for d in domains} == {"dev"}
         answers = [a for dom in domains for a in dom["answers"]]
         assert all(len(dom["answers"]) == 16 for dom in domains) and all("labels" in a for a in answers)
         assert all(("point" in a) == a["nodes"] for a in answers)  # every answer with concepts names its point
