@@ -38,7 +38,9 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                (ROOT / "evaluation" / "answers" / "wave8_dev.yaml", "wave8"),
                (ROOT / "evaluation" / "answers" / "wave8_heldout.yaml", "wave8"),
                (ROOT / "evaluation" / "answers" / "wave9_dev.yaml", "wave9"),
-               (ROOT / "evaluation" / "answers" / "wave9_heldout.yaml", "wave9"))
+               (ROOT / "evaluation" / "answers" / "wave9_heldout.yaml", "wave9"),
+               (ROOT / "evaluation" / "answers" / "wave10_dev.yaml", "wave10"),
+               (ROOT / "evaluation" / "answers" / "wave10_heldout.yaml", "wave10"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
 

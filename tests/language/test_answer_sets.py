@@ -10,6 +10,7 @@ from benchmarks import language as bench
 
 META = {None, "length", "purpose", "privacy", "meaning", "end"}
 WAVE9 = [bench.ROOT / "evaluation" / "answers" / f"wave9_{split}.yaml" for split in ("dev", "heldout")]
+WAVE10 = [bench.ROOT / "evaluation" / "answers" / f"wave10_{split}.yaml" for split in ("dev", "heldout")]
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -64,3 +65,23 @@ def test_benches_script_wave9_as_own_sources():
     assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix == "wave9"] == [(p, "wave9") for p in WAVE9]
     assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix == "wave9"] == [(p, "wave9") for p in WAVE9]
     assert bench._measured_only("wave9 heldout") and not bench._measured_only("wave9 dev")
+
+
+def test_wave10_sets_are_fresh_domains_with_points_and_why_given():
+    for path, split in zip(WAVE10, ("dev", "heldout")):
+        domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
+        assert len(domains) == 3 and {d["split"] for d in domains} == {split}
+        answers = [a for dom in domains for a in dom["answers"]]
+        assert all(len(dom["answers"]) == 16 for dom in domains) and all("labels" in a for a in answers)
+        assert all(("point" in a) == a["nodes"] for a in answers)  # every answer with concepts names its point
+        assert 8 <= sum(a.get("why_given", False) for a in answers) <= 14
+        assert 5 <= sum(a.get("disclosure", False) for a in answers) <= 9
+        assert 8 <= sum(bool(a["meta"]) for a in answers) <= 14
+
+
+def test_benches_script_wave10_as_own_sources():
+    from benchmarks import labels
+    assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix == "wave10"] == [(p, "wave10") for p in WAVE10]
+    assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix == "wave10"] == [(p, "wave10") for p in WAVE10]
+    assert bench._measured_only("wave10 heldout") and not bench._measured_only("wave10 dev")
+    assert labels.measured_only("wave10 heldout") and not labels.measured_only("wave10 dev")
