@@ -225,8 +225,8 @@ class Engine:
     def compute_state(self, assessment: Assessment, turn: int, side_step: bool = False) -> StateSnapshot:
         """Fold the answer's assessment into node state and momentum; return metrics, coverage, phase.
 
-        ``side_step``: the answer only asked the interviewer something or paused (see
-        :func:`interview_core.pipeline.stages.is_side_step`); momentum holds, since a respondent who asks how
+        ``side_step``: the answer only asked the interviewer something or paused and made no node
+        (``Assessment.side_step``, set by the language adapter); momentum holds, since a respondent who asks how
         long this takes or goes to the door is neither engaged with a topic nor tired of the interview."""
         st = self.state
         st.tracker.append_response_depth(assessment.response_depth)

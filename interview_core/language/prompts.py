@@ -170,6 +170,11 @@ def _assessment_schema() -> dict[str, Any]:
             props[field] = {"type": "string", "enum": list(spec.categories), "description": spec.description}
         else:
             props[field] = {"type": "number", "minimum": 0, "maximum": 1, "description": spec.description}
+    props["side_step"] = {"type": "boolean", "description": (
+        "True when the answer only steps aside from the interview: it asks the interviewer something (how long "
+        "this takes, what it is for, who sees the answers, what a word means, or about the product) or is a "
+        "pause (someone at the door, one moment). False for any answer that says something about the topic, "
+        "and for asking to skip a question or to end.")}
     props["reasoning"] = {"type": "string", "description": "One short sentence explaining the assessment."}
     return {"type": "object", "properties": props, "required": list(props)}
 

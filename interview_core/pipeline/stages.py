@@ -158,15 +158,16 @@ class StateComputation(Stage):
     """Response depth to the previous focus, momentum, graph metrics, coverage gaps, phase."""
 
     name = "StateComputation"
-    reads = ("extraction", "turn_number", "user_input")
+    reads = ("extraction", "turn_number")
     output = c.StateComputationOutput
 
     def __init__(self, engine: Engine, canonical=None):
         self.engine, self.canonical = engine, canonical
 
     def run(self, ctx):
-        side_step = not ctx.extraction.nodes and is_side_step(ctx.user_input[:MAX_ANALYSED_CHARS])
-        snapshot = self.engine.compute_state(ctx.extraction.assessment, ctx.turn_number, side_step)
+        assessment = ctx.extraction.assessment
+        side_step = assessment.side_step and not ctx.extraction.nodes  # a question or a pause, nothing said
+        snapshot = self.engine.compute_state(assessment, ctx.turn_number, side_step)
         canonical_graph = comparison = None
         if self.canonical is not None:
             canonical_graph = self.canonical.metrics()
@@ -296,18 +297,6 @@ class ScoringPersistence(Stage):
 
 
 # --- helpers -----------------------------------------------------------------------------------------
-
-
-def is_side_step(answer: str) -> bool:
-    """Whether an answer only steps aside from the interview: a question to the interviewer (about the
-    interview's length, purpose, privacy or a word's meaning, or about the product), or a pause ("one sec,
-    the door"). Asking to skip or to end is not a side step: that is the respondent's wish to move on."""
-    from ..language.offline.meta import addressed_question, answer_meta_topic, is_pause
-
-    topic = answer_meta_topic(answer)
-    if topic in ("end", "skip"):
-        return False
-    return bool(topic) or is_pause(answer) or addressed_question(answer) is not None
 
 
 def winner(selection):

@@ -25,4 +25,9 @@ class Assessment(BaseModel):
     ambiguity: float = Field(0.0, ge=0, le=1)
     hedging_language: Hedging = "none"
     knowledge_ceiling: KnowledgeCeiling = "none"
+    # The answer only steps aside from the interview: it asks the interviewer something (the interview's
+    # length, purpose, privacy, a word's meaning, or the product) or is a pause ("one sec, the door").
+    # Asking to skip or to end is no side step. Set by every language adapter; the engine holds momentum
+    # over a side step that made no node (a respondent who asks a question is not tiring).
+    side_step: bool = False
     reasoning: str = ""

@@ -1,13 +1,15 @@
 """A question to the interviewer or a pause is a side step, not fatigue: momentum holds over it, so a
 respondent who asks how long this takes, asks about the product or goes to the door is not closed out as
-tired. Asking to skip or to end is no side step. (Invented domain: a mobile bike repair van.)"""
+tired. Asking to skip or to end is no side step. Offline, the assessment's typed ``side_step`` field is read
+from the answer's words (the provider's reading is tested in tests/language/test_side_step_provider.py).
+(Invented domain: a mobile bike repair van.)"""
 
 from __future__ import annotations
 
 import pytest
 from language_support import offline_session
 
-from interview_core.pipeline.stages import is_side_step
+from interview_core.language.offline.assessment import side_step
 
 
 @pytest.mark.parametrize("answer, expected", [
@@ -22,7 +24,7 @@ from interview_core.pipeline.stages import is_side_step
     ("being able to ride to work again", False),
 ])
 def test_side_step_table(answer, expected):
-    assert is_side_step(answer) is expected
+    assert side_step(answer) is expected
 
 
 STIMULUS = ("Spokesmith: a mobile bike repair van that comes to your home or workplace, fixes punctures and "
@@ -45,6 +47,7 @@ def test_questions_and_pauses_do_not_close_the_interview_as_fatigue(tmp_path):
     for answer in ANSWERS:
         result = session.answer(answer)
         assert result.should_continue, (answer, result.termination_reason)
+        assert session.engine.state.assessment["side_step"] is side_step(answer)
     momentum = session.engine.state.momentum
     assert not momentum.fatigued
     # five side steps held (length, product twice, privacy, a pause): only four answers were folded

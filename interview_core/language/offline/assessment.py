@@ -82,6 +82,18 @@ def _ceiling(stems: str, n_words: int, f: AnswerFeatures) -> str:
     return "terminal"
 
 
+def side_step(text: str) -> bool:
+    """Whether an answer only steps aside from the interview: a question to the interviewer (about the
+    interview's length, purpose, privacy or a word's meaning, or about the product), or a pause ("one sec,
+    the door"). Asking to skip or to end is not a side step: that is the respondent's wish to move on."""
+    from .meta import addressed_question, answer_meta_topic, is_pause  # meta reads this package's word classes
+
+    topic = answer_meta_topic(text)
+    if topic in ("end", "skip"):
+        return False
+    return bool(topic) or is_pause(text) or addressed_question(text) is not None
+
+
 def assess(text: str, f: AnswerFeatures) -> Assessment:
     """Assess the analysed answer text given the extraction's counts."""
     lex = lexicon()
@@ -122,6 +134,7 @@ def assess(text: str, f: AnswerFeatures) -> Assessment:
         ambiguity=_clamp(ambiguity),
         hedging_language=_hedging(hedges, f.clauses),
         knowledge_ceiling=ceiling,
+        side_step=side_step(text),
         reasoning=(
             f"offline rules: {n} words, {f.clauses} clauses, {f.concepts} concepts, {f.reasons} causal links, "
             f"{hedges} hedges, {boosters} boosters, {vague} vague / {specific} specific cues"
