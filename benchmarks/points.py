@@ -25,6 +25,11 @@ Two more figures per split:
 - *up from the reason*, over the same answers: the next focus is another node the answer itself said
   (not a point hit): the interviewer goes on from what the answer gave as its reason. The point-hit rule
   counts such a turn as a miss, so the hits are also given over the answers without ``why_given``.
+
+Two hit rules are printed side by side (wave 10): *hits* is the point-hit rule above, kept so figures stay
+comparable across waves; *hits, up* also counts a focus that climbs from the reason the answer gave
+(:func:`follows_reason`: a node of the same answer, reached from its point's node along the answer's own
+links, on a higher rung of the ladder than the point), any answer, with or without ``why_given``.
 """
 
 from __future__ import annotations
@@ -55,6 +60,33 @@ def point_hit(focus_label: str | None, point_label: str) -> bool:
     return 2 * len(f.content & p.content) >= len(p.content) > 0
 
 
+def follows_reason(focus_label: str | None, point_label: str, nodes: list[tuple[str, int | None]],
+                   links: list[tuple[str, str]]) -> bool:
+    """Whether a focus that is no point hit still follows the point by climbing from the reason the answer
+    gave for it: ``focus_label`` is one of the answer's ``nodes`` ((label, ladder level); None: no level),
+    it is reached from a node that is a point hit for ``point_label`` along the answer's ``links`` ((source,
+    target) labels, any number of steps), and its level is higher than that node's."""
+    if not focus_label or point_hit(focus_label, point_label):
+        return False
+    level = {label.lower(): lv for label, lv in nodes}
+    target = focus_label.lower()
+    if level.get(target) is None:
+        return False
+    after: dict[str, set[str]] = {}
+    for a, b in links:
+        after.setdefault(a.lower(), set()).add(b.lower())
+    for start, start_level in nodes:
+        if start_level is None or start_level >= level[target] or not point_hit(start, point_label):
+            continue
+        seen, frontier = {start.lower()}, [start.lower()]
+        while frontier:
+            frontier = [b for a in frontier for b in after.get(a, ()) if b not in seen and b in level]
+            if target in frontier:
+                return True
+            seen.update(frontier)
+    return False
+
+
 # Wordings that ask the respondent to evaluate the focus again ("how do you feel about X", "what do you
 # think about X"), besides the "why"/"matter" cues of :func:`question_direction`.
 _EVALUATION_ASKS = ("feel about", "think about", "think of", "reaction to", "feel when")
@@ -77,6 +109,7 @@ class PointFigures:
     answers: int = 0  # answers with a point
     reached: int = 0  # of those, answers the interview took (it had not ended)
     hits: int = 0
+    up_hits: int = 0  # hits by the rule that also counts climbing from the reason (:func:`follows_reason`)
     extracted: int = 0  # answers whose own nodes include the point (a point hit among their labels)
     why_given: int = 0  # reached answers with a point marked why_given
     reasked: int = 0  # of those, next questions that ask why of the point again
@@ -92,6 +125,11 @@ class PointFigures:
         return self.reasked / self.why_given if self.why_given else None
 
 
+def _level(session, node_type: str) -> int | None:
+    spec = session.engine.methodology.node_type(node_type)
+    return spec.level if spec else None
+
+
 def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -> None:
     from interview_core.session import InterviewSession
 
@@ -103,7 +141,7 @@ def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -
         if ended:
             if point:
                 fig.answers += 1
-                fig.turns.append({"answer": a["text"], "point": point, "focus": None, "hit": False,
+                fig.turns.append({"answer": a["text"], "point": point, "focus": None, "hit": False, "up_hit": False,
                                   "note": "the interview had ended"})
             continue
         result = session.answer(a["text"])
@@ -111,6 +149,9 @@ def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -
             focus = result.focus
             label = None if result.closing_question or focus.kind == "none" else focus.label
             hit = point_hit(label, str(point))
+            levels = [(n.label, _level(session, n.node_type)) for n in result.extracted.nodes]
+            up = hit or focus.kind == "node" and follows_reason(
+                label, str(point), levels, [(e.source_label, e.target_label) for e in result.extracted.edges])
             extracted = any(point_hit(n.label, str(point)) for n in result.extracted.nodes)
             why = bool(a.get("why_given"))
             reasked = why and reasks_why(label, str(point), result.next_question)
@@ -119,6 +160,7 @@ def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -
             fig.answers += 1
             fig.reached += 1
             fig.hits += hit
+            fig.up_hits += up
             fig.extracted += extracted
             fig.why_given += why
             fig.reasked += reasked
@@ -127,7 +169,7 @@ def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -
             fig.plain_hits += hit and not why
             fig.turns.append({"question": question, "answer": a["text"], "point": point, "focus": label,
                               "focus_kind": focus.kind, "strategy": result.strategy_selected,
-                              "next_question": result.next_question, "hit": hit, "extracted": extracted,
+                              "next_question": result.next_question, "hit": hit, "up_hit": up, "extracted": extracted,
                               "nodes": [n.label for n in result.extracted.nodes],
                               "why_given": why, "reasked": reasked, "laddered": laddered})
         question = result.next_question
@@ -157,21 +199,23 @@ def _run(args) -> int:
     if not figures:
         print("no answer set has answers with a 'point:'")
         return 0
-    print(f"{'split':18} {'points':>6} {'reached':>7} {'hits':>5} {'hit rate':>8} {'extracted':>9}"
+    print(f"{'split':18} {'points':>6} {'reached':>7} {'hits':>5} {'hit rate':>8} {'hits, up':>8} {'extracted':>9}"
           f" {'why given':>9} {'re-asked':>8} {'re-ask rate':>11} {'up':>3} {'hits, no why':>12}")
     for split, f in figures.items():
         rate = "   -" if f.rate() is None else f"{f.rate():.2f}"
         reask = "   -" if f.reask_rate() is None else f"{f.reask_rate():.2f}"
-        print(f"{split:18} {f.answers:6d} {f.reached:7d} {f.hits:5d} {rate:>8} {f.extracted:9d}"
+        print(f"{split:18} {f.answers:6d} {f.reached:7d} {f.hits:5d} {rate:>8} {f.up_hits:8d} {f.extracted:9d}"
               f" {f.why_given:9d} {f.reasked:8d} {reask:>11} {f.laddered:3d} {f.plain_hits:>5d} of {f.plain:<3d}")
     print(f"({time.perf_counter() - started:.0f} s)")
     for split, f in figures.items():
         if measured_only(split):
-            print(f"[{split}] {f.answers - f.hits} misses, {f.reasked} why re-asked (measured split: not shown)")
+            print(f"[{split}] {f.answers - f.hits} misses ({f.answers - f.up_hits} counting up from the reason), {f.reasked} why re-asked (measured split: not shown)")
             continue
         for t in f.turns:
-            if not t["hit"]:
+            if not t["up_hit"]:
                 print(f"[{split}] miss: {json.dumps(t, ensure_ascii=False)}")
+            elif not t["hit"]:
+                print(f"[{split}] up from the reason: {json.dumps(t, ensure_ascii=False)}")
             if t.get("reasked"):
                 print(f"[{split}] why re-asked: {json.dumps(t, ensure_ascii=False)}")
     if args.out:
