@@ -4,8 +4,10 @@ Checked in order:
 
 1. ``max_turns_reached``: ``turn >= max_turns``.
 2. ``close_strategy``: the selected strategy writes a closing question.
-3. From ``continuation.min_turns`` on (and, unless the respondent is fatigued, not before
-   ``continuation.patience_turns``, an engine default of 12, for the first two):
+3. From ``continuation.min_turns`` on (and, unless the respondent is fatigued and the latest answer added
+   no concept, not before ``continuation.patience_turns``, an engine default of 12, for the first two: a
+   respondent who has just opened a new line of thought is not at the end of what they know, however
+   quiet the answers before it were):
    - ``depth_plateau``: ``graph.max_depth`` has not grown for ``depth_plateau_turns`` turns *and* those
      turns added at most ``plateau_new_nodes`` new concepts in total. (Seed 002 uses depth alone; an
      interview that keeps adding concepts across branches is not stalled, so breadth counts too.)
@@ -55,7 +57,8 @@ def should_continue(
         return True, None
     if fatigued and coverage_ratio >= cfg.fatigue_close_coverage:
         return False, "fatigue_coverage"
-    if turn < cfg.patience_turns and not fatigued:
+    opened = bool(new_node_history) and new_node_history[-1] > 0
+    if turn < cfg.patience_turns and (not fatigued or opened):
         return True, None
     plateau = depth_plateau_length(max_depth_history)
     if plateau >= cfg.depth_plateau_turns:

@@ -146,6 +146,16 @@ def test_patience_keeps_an_untired_respondent_talking_until_turn_12():
     assert should_continue(m, 8, 20, "deepen", **{**stalled, "fatigued": True}) == (False, "depth_plateau")
 
 
+def test_patience_holds_for_a_tired_respondent_who_just_said_something_new():
+    """Fatigue lifts patience only while the respondent keeps adding nothing: a quiet stretch followed by an
+    answer that adds a concept (a new line of thought) does not end the interview before turn 12."""
+    m = ladder(continuation={"min_turns": 3, "depth_plateau_turns": 3, "quality_degraded_shallow": 3})
+    quiet = dict(max_depth_history=[1, 2, 2, 2, 2, 2], response_depths=["shallow"] * 6, fatigued=True, coverage_ratio=0.0)
+    assert should_continue(m, 6, 20, "deepen", **quiet, new_node_history=[1, 2, 0, 0, 0, 1]) == (True, None)
+    assert should_continue(m, 6, 20, "deepen", **quiet, new_node_history=[1, 2, 0, 0, 1, 0]) == (False, "depth_plateau")
+    assert should_continue(m, 12, 20, "deepen", **quiet, new_node_history=[1, 2, 0, 0, 0, 1]) == (False, "depth_plateau")
+
+
 def test_continuation_reasons():
     m = ladder(continuation={"min_turns": 3, "depth_plateau_turns": 3, "quality_degraded_shallow": 3,
                              "fatigue_close_coverage": 0.6, "patience_turns": 0},
