@@ -501,8 +501,12 @@ def _explicit_edges(onto, items: list[_Item | None], answer: str) -> list[_Edge]
     return edges
 
 
-def _implicit_edges(onto, items: list[_Item | None], answer: str, linked: set[tuple[int, int]]) -> list[_Edge]:
-    """Neighbouring concepts not already linked, in whichever level order the ontology permits."""
+def _implicit_edges(onto, items: list[_Item | None], answer: str, linked: set[tuple[int, int]],
+                    climbing: bool = False) -> list[_Edge]:
+    """Neighbouring concepts not already linked, in whichever level order the ontology permits. ``climbing``
+    (the answer to a question about what the focus leads to): the answer climbs in the order it speaks
+    ("being kind to myself, feeling at peace"), so the said order is kept, the types bent to fit it (up to
+    :data:`LADDER_RETYPE_LOSS` of evidence), before the reverse order is tried."""
     edges = []
     present = [i for i in items if i is not None]
     for prev, item in zip(present, present[1:]):
@@ -511,7 +515,8 @@ def _implicit_edges(onto, items: list[_Item | None], answer: str, linked: set[tu
         if (id(prev), id(item)) in linked or (id(item), id(prev)) in linked:
             continue
         need_specific = not onto.has_levels
-        edge = _link(onto, prev, item, 0.0, answer, "implicit", need_specific) or _link(
+        edge = _link(onto, prev, item, 0.0, answer, "implicit", need_specific) or (climbing and _link(
+            onto, prev, item, LADDER_RETYPE_LOSS, answer, "implicit", need_specific)) or _link(
             onto, item, prev, 0.0, answer, "implicit", need_specific
         )
         if edge:
@@ -656,7 +661,7 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     conversational = _conversational_edge(onto, request, items)
     edges = _explicit_edges(onto, items, answer)
     linked = {(id(e.source), id(e.target)) for e in edges}
-    edges += _implicit_edges(onto, items, answer, linked)
+    edges += _implicit_edges(onto, items, answer, linked, question_direction(request.question) == "up")
     edges += _root_edges(onto, request, items, edges, conversational)
 
     elements = matcher(request.concept)
