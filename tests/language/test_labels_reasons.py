@@ -86,3 +86,13 @@ def test_a_closing_matters_is_not_part_of_the_label(nodes):
 ])
 def test_points_the_clause_reader_used_to_drop(nodes, answer, expected):
     assert nodes(answer)[expected][0] == "point"
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    # wave 10: a sentence adverb before the frame hedges it; the focus is still the node
+    ("Probably what I want is a bigger galley", "bigger galley"),
+    # a focus as long as a label may be (eight words) is kept whole
+    ("What I mean is a dry bed at the end of the day", "dry bed at the end of the day"),
+])
+def test_hedged_or_long_pseudo_cleft_focus_is_the_node(nodes, answer, expected):
+    assert expected in nodes(answer)

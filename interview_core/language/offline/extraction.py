@@ -22,7 +22,7 @@ from ...text.lexicon import lexicon
 from .asked import asked_spans, echo_sentences
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
-from .concepts import MAX_WORD_CHARS, normalised, question_spans, span_concepts
+from .concepts import MAX_LABEL_WORDS, MAX_WORD_CHARS, normalised, question_spans, span_concepts
 from .salience import BACKDROP_BELOW, POINT_AT, TEMPORAL_MARKS, Unit, elaborates, passes_over, point_unit, prominence, specification, units
 from .stance import stance_and_reaction
 from .verdicts import verdict_spans
@@ -326,7 +326,7 @@ def _specified(c: Clause) -> list[str]:
     focus = specification(list(parse(" ".join(part.split()))))
     while focus and focus[0].pos_ == "DET" and focus[0].lower_ not in closed().negations:
         focus = focus[1:]
-    if not focus or len(focus) > MAX_FRAGMENT_WORDS:
+    if not focus or len(focus) > MAX_LABEL_WORDS:  # a whole noun phrase the frame points at, not a guess
         return []
     label = re.sub(r"[A-Za-z']+", lambda m: _restored(m.group()), focus[0].doc[focus[0].i:focus[-1].i + 1].text)
     label = label if focus[0].pos_ == "PROPN" else label[:1].lower() + label[1:]

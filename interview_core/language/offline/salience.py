@@ -207,7 +207,10 @@ def specification(tokens: list) -> list | None:
     be = next((t for t in words if t.lemma_ == "be" and t.dep_ == "ROOT"), None)
     if be is None:
         return None
+    # a sentence adverb before the frame ("Maybe what I mean is ...") hedges it, it is no part of either side
     left = [t for t in words if t.i < be.i and t.lower_ not in closed().interjections]
+    while left and left[0].dep_ == "advmod" and left[0].head.i == be.i:
+        left = left[1:]
     right = [t for t in words if t.i > be.i]
     if not left or not right:
         return None
