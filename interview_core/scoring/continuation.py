@@ -15,7 +15,8 @@ Checked in order:
      added at most ``plateau_new_nodes`` concepts in total (a plain one-concept answer to each "why" is
      how laddering climbs; only short answers that add nothing mean the quality has degraded);
    - ``fatigue_coverage``: the respondent is fatigued and element coverage reached
-     ``fatigue_close_coverage`` (seed 003: fatigue plus adequate coverage closes the interview).
+     ``fatigue_close_coverage`` (seed 003: fatigue plus adequate coverage closes the interview); before
+     ``patience_turns`` not right after an answer that added a concept (the same engine default).
 """
 
 from __future__ import annotations
@@ -55,10 +56,11 @@ def should_continue(
         return False, "close_strategy"
     if turn < cfg.min_turns:
         return True, None
-    if fatigued and coverage_ratio >= cfg.fatigue_close_coverage:
-        return False, "fatigue_coverage"
     opened = bool(new_node_history) and new_node_history[-1] > 0
-    if turn < cfg.patience_turns and (not fatigued or opened):
+    early = turn < cfg.patience_turns
+    if fatigued and coverage_ratio >= cfg.fatigue_close_coverage and not (early and opened):
+        return False, "fatigue_coverage"
+    if early and (not fatigued or opened):
         return True, None
     plateau = depth_plateau_length(max_depth_history)
     if plateau >= cfg.depth_plateau_turns:

@@ -154,6 +154,10 @@ def test_patience_holds_for_a_tired_respondent_who_just_said_something_new():
     assert should_continue(m, 6, 20, "deepen", **quiet, new_node_history=[1, 2, 0, 0, 0, 1]) == (True, None)
     assert should_continue(m, 6, 20, "deepen", **quiet, new_node_history=[1, 2, 0, 0, 1, 0]) == (False, "depth_plateau")
     assert should_continue(m, 12, 20, "deepen", **quiet, new_node_history=[1, 2, 0, 0, 0, 1]) == (False, "depth_plateau")
+    covered = {**quiet, "coverage_ratio": 0.8}  # fatigue plus coverage closes, but not right after something new
+    assert should_continue(m, 9, 20, "deepen", **covered, new_node_history=[1, 2, 0, 0, 0, 2]) == (True, None)
+    assert should_continue(m, 9, 20, "deepen", **covered, new_node_history=[1, 2, 0, 0, 2, 0]) == (False, "fatigue_coverage")
+    assert should_continue(m, 12, 20, "deepen", **covered, new_node_history=[1, 2, 0, 0, 0, 2]) == (False, "fatigue_coverage")
 
 
 def test_continuation_reasons():
