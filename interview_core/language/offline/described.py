@@ -133,15 +133,34 @@ def _asks_amount(question: str) -> bool:
 
 
 @lru_cache(maxsize=1024)
-def gloss(term: str) -> str:
-    """WordNet's gloss of a noun's first sense (examples left out), "" when WordNet lacks it."""
+def gloss(term: str, context: str = "") -> str:
+    """WordNet's gloss of a noun (examples left out), "" when WordNet lacks it. With ``context`` (the
+    description the term comes from) and more than one sense, the sense whose gloss shares most content
+    words with the context (a simplified Lesk: "a retainer included at the end" of a description about
+    teeth is the dental appliance, not a fee); "" when no sense shares one, since a wrong sense read out
+    as the dictionary's answer misleads more than none."""
     from ...dedup.wordnet import get_wordnet
 
     wordnet = get_wordnet()
     if wordnet is None:
         return ""
     synsets = wordnet.synsets(term.replace(" ", "_"), "n")
-    return wordnet.gloss(synsets[0]).split(";")[0].strip().strip('"') if synsets else ""
+    definitions = [wordnet.gloss(syn).split(";")[0].strip().strip('"') for syn in synsets]
+    if len(definitions) <= 1 or not context:
+        return definitions[0] if definitions else ""
+    own = set(_stems(term))
+    around = set(_stems(context)) - own
+    # a shared stem, or a stem of four letters or more inside a longer one ("sight" in "eyesight")
+    overlap = [sum(any(a == w or len(a) >= 4 and a in w for a in around) for w in set(_stems(d)) - own)
+               for d in definitions]
+    best = max(range(len(definitions)), key=lambda k: (overlap[k], -k))
+    return definitions[best] if overlap[best] else ""
+
+
+def _stems(text: str) -> list[str]:
+    """Stems of the content words of ``text`` (no function words)."""
+    c = closed()
+    return stem_string([w for w in words(text) if w not in c.function_words and len(w) > 2]).split()
 
 
 _WHAT_IS = re.compile(r"\bwhat(?:'s|s| is| are|'re)? (?:a |an |the )?(?P<term>[a-z][a-z-]*(?: [a-z][a-z-]*)?)"
@@ -158,14 +177,14 @@ def defined_term(question: str, stimulus: str) -> tuple[str, str]:
         return "", ""
     for a, b in zip(ws, ws[1:]):
         term = f"{a} {b}"
-        if f" {term} " in f" {body} " and gloss(term):
-            return term, gloss(term)
+        if f" {term} " in f" {body} " and gloss(term, body):
+            return term, gloss(term, body)
     m = _WHAT_IS.search(" ".join(ws))
     # one word asked about ("what's a futon?"), never the first word of a longer name ("a penguin
     # skating aid" is no penguin)
     term = m.group("term") if m else ""
     if " " in term and term.split()[1] in closed().function_words | closed().wh_words:
         term = term.split()[0]  # "what's a whetstone when it's at home": the second word starts a clause
-    if term and " " not in term and f" {term} " in f" {body} " and term not in closed().function_words and gloss(term):
-        return term, gloss(term)
+    if term and " " not in term and f" {term} " in f" {body} " and term not in closed().function_words and gloss(term, body):
+        return term, gloss(term, body)
     return "", ""

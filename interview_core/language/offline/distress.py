@@ -416,6 +416,90 @@ def _time_left(long) -> bool:
                                     for c in verb.children)
 
 
+# Verbs of paying for things: denied by the respondent ("we can't afford it", "I couldn't pay"), money pressure.
+_PAYING_ROOTS = frozenset({"afford", "pay"})
+# A respondent who declines to say more ("I'll leave it at that", "it's complicated", "long story"): idioms of
+# English, a closed class; what they held back is never probed.
+_WITHHELD = re.compile(r"\b(?:leave it (?:at|there)|it'?s complicated|(?:a )?long story|rather not (?:go into|say)|"
+                       r"(?:don'?t|do not) want to (?:go into|talk about) it)\b", re.I)
+_LOCATIVE = frozenset("in at outside from".split())
+
+
+def _gloss_words(lemma: str, senses: int) -> list[str]:
+    """The words of the first clause of a noun's first glosses (WordNet)."""
+    wordnet = _wordnet()
+    if wordnet is None:
+        return []
+    return [w for syn in wordnet.synsets(lemma, "n")[:senses]
+            for w in re.findall(r"[a-z]+", wordnet.gloss(syn).split(";")[0].lower())]
+
+
+@lru_cache(maxsize=4096)
+def _of_death(lemma: str) -> bool:
+    """A noun whose first sense is defined through death (WordNet gloss: "a ceremony at which a dead person
+    is buried"): an event that tells of a death without naming it ("we've had a funeral this week")."""
+    return any(w == "dead" or word_is_kind(w, "v", _DEATH_ROOTS, 1) or word_is_kind(w, "n", frozenset({"death"}), 1)
+               for w in _gloss_words(lemma, 1))
+
+
+@lru_cache(maxsize=4096)
+def _of_illness(lemma: str) -> bool:
+    """A place defined, in one of its first two senses, as where the sick or injured are (WordNet gloss:
+    "where sick or injured people are given medical care")."""
+    return any(_unwell_word(w) for w in _gloss_words(lemma, 2))
+
+
+def _a_sum(tok) -> bool:
+    """A number counting money or an amount ("12 grand", "£500"): its head's first noun sense is a
+    quantity or a unit of money (WordNet), or a currency sign goes with it."""
+    if not tok.like_num:
+        return False
+    wordnet = _wordnet()
+    head = tok.head
+    if head.pos_ == "NUM":
+        return False  # "eighty-one": a number with a number, an age or a count, no sum
+    first = wordnet.synsets(head.lemma_.lower(), "n")[:1] if wordnet is not None and head.i != tok.i else ()
+    return any(c.text in "£$€" for c in [*tok.children, *head.children]) or any(
+        wordnet.lexfile(syn) == "23" or wordnet.is_kind_of(syn, {"monetary_unit", "money"}) for syn in first)
+
+
+def hinted(answer: str) -> tuple[str, ...]:
+    """Words of a hardship hinted at rather than named (read from the parse and WordNet glosses):
+
+    - an event defined through death, had by the respondent ("we've had a funeral this week");
+    - being at a place of the sick with someone close ("sat in the hospital car park with my dad");
+    - paying denied by the respondent ("can't afford it", "couldn't pay"), or not having a sum ("I haven't
+      got 12 grand sitting around");
+    - declining to say more ("I'll leave it at that", "it's complicated").
+    """
+    from .grammar import is_person_noun
+
+    text = " ".join(answer.split())
+    found: list[str] = []
+    for sent in parse(text).sents:
+        mine = any(t.lower_ in _FIRST_PERSON for t in sent)
+        close = any(t.pos_ == "NOUN" and is_person_noun(t.lemma_.lower()) and any(c.dep_ == "poss" for c in t.children)
+                    for t in sent)
+        for tok in sent:
+            lemma = tok.lemma_.lower()
+            if tok.pos_ == "NOUN" and mine and tok.dep_ in ("dobj", "nsubj", "attr", "pobj") and _of_death(lemma):
+                found.append(tok.lower_)
+            place = tok.head if tok.dep_ == "compound" else tok
+            if tok.pos_ == "NOUN" and close and place.dep_ == "pobj" and place.head.lower_ in _LOCATIVE \
+                    and _of_illness(lemma):
+                found.append(tok.lower_)
+            negated = any(c.dep_ == "neg" for c in tok.children)
+            if tok.pos_ == "VERB" and negated and mine and not _conditional(tok):
+                able = any(c.dep_ == "aux" and c.lemma_.lower() in ("can", "could") for c in tok.children)
+                if able and word_is_kind(lemma, "v", _PAYING_ROOTS, 1):
+                    found.append(tok.lower_)  # "we couldn't afford it", not "I don't pay for parking"
+                elif lemma in ("have", "get") and any(c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON for c in tok.children) \
+                        and any(_a_sum(t) and tok in (t.head.head, t.head.head.head) for t in tok.subtree):
+                    found.append(tok.lower_)  # a sum they have not got
+    found += [w.lower() for m in _WITHHELD.finditer(text) for w in m.group().split()]
+    return tuple(dict.fromkeys(found))
+
+
 @lru_cache(maxsize=512)
 def disclosed_hardship(answer: str) -> tuple[str, ...]:
     """The words of ``answer`` that disclose a painful or sensitive matter of the respondent or someone
@@ -427,9 +511,9 @@ def disclosed_hardship(answer: str) -> tuple[str, ...]:
     from .grammar import closed
 
     c = closed()
-    hinted = tuple(w for w in veiled(text) + elided(text) if w not in _FUNCTION and w not in c.function_words
+    hints = tuple(w for w in veiled(text) + elided(text) + hinted(text) if w not in _FUNCTION and w not in c.function_words
                    and w not in c.subject_contractions and w not in c.determiners and w not in c.prepositions)
-    return said + tuple(w for w in hinted if w not in said)
+    return said + tuple(w for w in hints if w not in said)
 
 
 def mentions_hardship(text: str, answer: str) -> bool:

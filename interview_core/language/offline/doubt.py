@@ -41,13 +41,58 @@ def scare_quoted(answer: str, description: str) -> list[str]:
     return out
 
 
+# Words of assent said alone ("photos through the day. yes."): agreement, never sarcastic praise by themselves.
+_ASSENT = frozenset("yes yeah yep yup ok okay please".split())
+# Words at most in a restatement of what was echoed ("A field.", "With a fence.").
+RESTATEMENT_WORDS = 6
+
+
+def _stems(text: str) -> set[str]:
+    c = closed()
+    return set(stem_string([w for w in words(text) if w not in c.function_words and w not in c.interjections]).split())
+
+
+def echoed_praise(answer: str, description: str) -> bool:
+    """Sarcasm by echo: the answer opens by repeating a part of the description (at least two thirds of
+    its content words are the description's), has a sentence of praise alone after it ("Great.",
+    "reassuring", "brilliant."), and something around the praise that undoes it: a restatement of the
+    echo in plain terms ("A field. With a fence.", "So a dentist looks at a selfie." - "so" with a subject
+    other than the respondent), a clause broken off after the praise ("brilliant. until"), or a promise put
+    in quotes ("... was 'three weeks' and we're on month five")."""
+    from .stance import PRAISE_VALENCE
+    from .valence import word_valence
+
+    parts = [x for _, _, x in sentences(" ".join(answer.split())) if words(x)]
+    if len(parts) < 3:
+        return False
+    echo = _stems(parts[0])
+    if not echo or len(echo & _stems(description)) * 3 < len(echo) * 2:
+        return False
+    c = closed()
+
+    def praise(x: str) -> bool:
+        ws = [w for w in words(x) if w not in ("very", "so", "really", "oh")]
+        return len(ws) == 1 and ws[0] not in _ASSENT and word_valence(ws[0]) >= PRAISE_VALENCE
+
+    def undoes(x: str) -> bool:
+        ws = words(x)
+        if all(w in c.function_words for w in ws):
+            return True  # a clause broken off ("until")
+        if ws[0] == "so" and len(ws) > 2 and ws[1] not in ("i", "i'm", "im", "we", "we're", "my", "our"):
+            return True
+        return len(ws) <= RESTATEMENT_WORDS and bool(_stems(x) & echo) or bool(_QUOTED.search(x))
+
+    at = [k for k, x in enumerate(parts) if k > 0 and praise(x)]
+    return bool(at) and any(undoes(x) for k, x in enumerate(parts) if k > 0 and k not in at)
+
+
 def doubting(answer: str, description: str) -> bool:
     """Whether ``answer`` mocks or doubts the product (module docstring); ``description`` is the
     concept's name and stimulus."""
     text = " ".join(answer.split())
     if not text:
         return False
-    if scare_quoted(text, description):
+    if scare_quoted(text, description) or echoed_praise(text, description):
         return True
     doc = parse(text)
     # ("Like I said, ...": a preposition or conjunction opening the sentence is no exclamation of praise)

@@ -83,7 +83,20 @@ def _after_coordinators(ws: list[str]) -> list[str]:
 def _ends_with_tag(ws: list[str]) -> bool:
     """A statement turned into a question by a closing tag ("you're not passing it on are you")."""
     c = closed()
-    return len(ws) >= 4 and ws[-2] in c.auxiliaries and ws[-2] not in _NON_FINITE and ws[-1] in c.subject_pronouns
+    # the word before the tag is no subject of its own ("thats the only way id do it": "do" is the verb of "id")
+    if len(ws) < 4:
+        return False
+    verb_of_subject = ws[-3] in c.subject_pronouns or ws[-3] in c.subject_contractions or \
+        _restored(ws[-3]) in c.subject_contractions or ws[-3] == "to"
+    return ws[-2] in c.auxiliaries and ws[-2] not in _NON_FINITE and ws[-1] in c.subject_pronouns and not verb_of_subject
+
+
+def _restored(word: str) -> str:
+    """A subject contraction typed without its apostrophe, restored ("id" -> "i'd", "youll" -> "you'll")."""
+    for pronoun in ("i", "you", "we", "they", "he", "she"):
+        if word.startswith(pronoun) and word[len(pronoun):] in ("d", "ll", "ve", "re", "m"):
+            return f"{pronoun}'{word[len(pronoun):]}"
+    return word
 
 
 def _subject_question(ws: list[str]) -> bool:
@@ -164,8 +177,28 @@ def is_pause(answer: str) -> bool:
     if len(parts) == 2 and words(parts[0])[:1] and words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1 \
             and _thing_around(parts[1]):
         return True  # "Sorry. Kettle.": an apology, then what interrupts
+    if _leaves_last(answer) and not any(question_in_form(s) for s in parts):
+        return True  # "sorry, the plumber's here right now, typical, one sec": they go, whatever came before
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
         paused(s) for s in parts)
+
+
+# Words at most in a closing aside that says the respondent is going ("..., hang on", "..., one sec").
+LEAVING_WORDS = 4
+
+
+def _leaves_last(answer: str) -> bool:
+    """The answer's last clause (after its last comma or stop) is a short aside that is no interjection
+    alone ("hang on", "one sec", "brb"): the respondent's last words say they are stepping away."""
+    c = closed()
+    last = [p for p in re.split(r"[,.!?;…]", answer) if words(p)][-1:]
+    ws = words(last[0]) if last else []
+    going_on = bool(_GO_ON.match(" ".join(ws)))  # "go on", "carry on": leave to continue, not to wait
+    return bool(ws) and len(ws) <= LEAVING_WORDS and is_aside(last[0]) and not going_on and not all(
+        w in c.interjections for w in ws)
+
+
+_GO_ON = re.compile(r"^(?:(?:ok|okay|right|sorry) )?(?:go on|carry on|go ahead|i'm back|im back|back now)\b")
 
 
 def _thing_around(part: str) -> bool:
@@ -239,7 +272,8 @@ def _apology_aside(ws: list[str]) -> bool:
     happened around them ("sorry the baby's just woken up", "sorry, dog's barking"): a bare participle, or
     a clause in the progressive or with "just"."""
     c = closed()
-    if len(ws) < 2 or ws[0] not in _APOLOGIES or ws[1] in c.wh_words or ws[1] in c.auxiliaries:
+    if len(ws) < 2 or ws[0] not in _APOLOGIES or ws[1].split("'")[0] in c.wh_words or ws[1] in c.auxiliaries \
+            or ws[1] in ("whos", "whats", "hows"):
         return False  # "sorry, who is running this?" asks
     if ws[1].endswith("ing") and bool(getAllLemmas(ws[1]).get("VERB")):
         return True
@@ -256,8 +290,15 @@ def _apology_aside(ws: list[str]) -> bool:
 
 
 def answer_meta_topic(answer: str) -> MetaTopic | None:
-    """The first question about the interview in an answer, or None."""
-    return next((t for _, _, s in sentences(answer) if (t := meta_topic(s, answer))), None)
+    """The first question about the interview in an answer, or None; a sentence is also read by its comma
+    parts, since a question is often typed after a lead-in or before a second one without a stop ("quick
+    q, how many questions is this", "who sees them, is that kept somewhere")."""
+    for _, _, s in sentences(answer):
+        parts = [s] + [p for p in s.split(",") if len(words(p)) >= 2] * ("," in s)
+        topic = next((t for p in parts if (t := meta_topic(p, answer))), None)
+        if topic:
+            return topic
+    return None
 
 
 def _mentions_meta(sentence: str) -> bool:
@@ -441,14 +482,14 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
     doc = parse(" ".join(sentence.split()))
     if _nothing_to(doc):
         return True
-    if not sentence.rstrip().endswith("?"):
+    if not sentence.rstrip().rstrip("!").endswith("?"):  # "?!" too: "Fifteen minutes?!"
         return False
     if _verbless(doc) and words(sentence)[:1] and words(sentence)[0] not in closed().wh_words:  # "how much a month?" asks
         mine = set(stem_string([w for w in words(sentence) if open_classes(w) & {"NOUN", "ADJ", "VERB"}
                                 and w not in closed().function_words]).split())
         if mine & set(stem_string(words(concept)).split()):
             return True
-        fragments = [x for _, _, x in sentences(answer) if x.rstrip().endswith("?")]
+        fragments = [x for _, _, x in sentences(answer) if x.rstrip().rstrip("!").endswith("?")]
         if sum(_verbless(parse(" ".join(x.split()))) for x in fragments) >= 2:
             return True
     for tok in doc:
@@ -621,6 +662,7 @@ def asks_who_is_behind(sentence: str) -> bool:
 # what it asks about.
 _MEANING_WORDS = frozenset("mean means meant meaning understand question ask asking asked know want explain "
                            "rephrase repeat say exactly practice really get".split())
+_QUOTED = re.compile(r"(?<![a-z])['\"‘“]([^'\"’”]{2,40})['\"’”](?![a-z])", re.I)
 _CLAUSE_BREAK = re.compile(r"\s[-–—]+\s|[,;:]")
 
 
@@ -635,6 +677,12 @@ def meaning_referent(sentence: str) -> list[str]:
     comma or dash ("what do you mean by peace of mind, like ..."), or, when nothing follows, the clause
     before it ("Cut to fit - what does that mean in practice?", "vetted meaning what exactly?"). [] for a
     plain "what do you mean?"."""
+    quoted = _QUOTED.search(sentence)  # the word put in quotes is what they ask about ("what counts as 'worried'")
+    if quoted and _referent_words(quoted.group(1)):
+        return _referent_words(quoted.group(1))
+    ws = words(sentence)
+    if "as" in ws and any(w.startswith("count") for w in ws[:ws.index("as")]):
+        return _referent_words(" ".join(ws[ws.index("as") + 1:]))  # "what counts as X"
     parts = [p for p in _CLAUSE_BREAK.split(sentence) if p.strip()]
     for k, part in enumerate(parts):
         ws = words(part)

@@ -21,7 +21,7 @@ from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
 from .topics import Topic, answer_topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
-from .described import defined_term, described_part
+from .described import defined_term, described_part, description_parts
 from .doubt import doubting
 from .distress import disclosed_hardship, mentions_hardship
 from .valence import word_valence
@@ -348,9 +348,12 @@ def _meaning_of_what(request: QuestionRequest, answer: str, question: str) -> st
     back on a word: acknowledged, and the question is not repeated)."""
     sentence = next((s for _, _, s in sentences(answer) if meta_topic(s, answer) == "meaning"), "")
     referent = _forms(meaning_referent(sentence))
+    concept = f"{getattr(request.concept, 'name', '')} {getattr(request.concept, 'stimulus', '')}"
+    if referent and len(referent & _forms(words(concept))) * 2 >= len(_forms(meaning_referent(sentence))) and \
+            not referent & _forms(words(plain_question(request.recent_turns[-1].question or ""))):
+        return "other"  # the description's words (also quoted by the opening question): what it says is quoted
     if not referent or referent & _forms(words(question)):
         return "meaning"
-    concept = f"{getattr(request.concept, 'name', '')} {getattr(request.concept, 'stimulus', '')}"
     return "other" if referent & _forms(words(concept)) else "unasked"
 
 
@@ -430,6 +433,8 @@ def meta_answer(request: QuestionRequest) -> str:
         topic = "length_unknown"
     elif topic == "length" and request.turns_left > FEW_LEFT:
         topic = "length_many"  # "not long" would be untrue with many questions left
+    if topic == "skip" and disclosed_hardship(last.answer):
+        topic = "skip_hardship"  # "pass, sorry, we've had a funeral this week": acknowledged, never probed
     base = topic.removesuffix("_unknown").removesuffix("_many")
     if request.kind == "closing" and f"{base}_closing" in wording:
         topic = f"{base}_closing"
@@ -453,7 +458,7 @@ def _second_part(answer: str, topic: str) -> str:
     """The wording key that answers the second part of a two-part question about the interview ("what's
     this for? are you the company?", "what's the point, are you selling me something?"): who is behind
     the study or whether anything is sold, when the first answer did not say it; "" otherwise."""
-    if topic in ("pause", "meaning", "unasked", "skip", "end") or topic.startswith(("other", "selling")):
+    if topic in ("pause", "meaning", "unasked", "skip", "skip_hardship", "end") or topic.startswith(("other", "selling")):
         return ""
     # the parts between commas that no answer above has met ("who sees this?" is privacy, already answered)
     parts = [p for _, _, s in sentences(answer) for p in s.split(",") if words(p) and meta_topic(p, answer) is None]
@@ -484,7 +489,15 @@ def _described(request: QuestionRequest) -> tuple[str, str, str]:
         return "", "", ""
     term, meaning = defined_term(last.answer, stimulus)
     asked = addressed_question(last.answer, f"{name} {stimulus}") or last.answer
-    part = described_part(last.answer if term else asked, stimulus, name)
+    # a term asked about is quoted in the part of the description that holds it
+    holding = [p for p in description_parts(stimulus) if term and f" {term} " in f" {' '.join(words(p))} "]
+    part = holding[0] if holding else described_part(last.answer if term else asked, stimulus, name)
+    if not part:  # "what does X mean in practice, who decides that?": the part that holds X's words
+        sentence = next((s for _, _, s in sentences(last.answer) if meta_topic(s, last.answer) == "meaning"), "")
+        referent = _forms(meaning_referent(sentence))
+        shared = [(len(referent & _forms(words(p))), -k, p) for k, p in enumerate(description_parts(stimulus))]
+        best = max(shared, default=(0, 0, ""))
+        part = best[2] if referent and best[0] * 2 >= len(set(meaning_referent(sentence))) else ""
     article = "an" if term[:1] in tuple("aeiou") else "a"
     return (f"{article} {term}" if term else "", meaning, part) if part else ("", "", "")
 
@@ -542,6 +555,27 @@ def agree_plural(template: str) -> str:
             tail = re.sub(rf"\b{re.escape(singular)}\b", plural, tail)
         out = head + "{focus}" + tail
     return out
+
+
+_PERSONAL = frozenset("i you he she it we they im i'm".split())
+# Words at least in what a respondent says they want after telling painful news ("so someone noticing if he's off").
+WANT_WORDS = 3
+
+
+def wanted_after(answer: str) -> str:
+    """What the respondent says they want after painful news, by the structure of the answer: its last
+    sentence or comma part opening with "so" (a conclusion drawn from what they told), without "so" and
+    "just", holding none of the hardship words and at least :data:`WANT_WORDS` words; "" otherwise."""
+    parts = [p.strip() for _, _, s in sentences(answer) for p in s.split(",") if words(p)]
+    last = parts[-1] if parts else ""
+    ws = words(last)
+    if not ws or ws[0] != "so" or set(ws) & set(disclosed_hardship(answer)):
+        return ""
+    body = re.sub(r"^so\s+(?:(?:just|yeah|basically|really)\s+)*", "", last.rstrip(" .!"), flags=re.I)
+    ws = words(body)
+    if len(ws) < WANT_WORDS or ws[0] in _PERSONAL or ws[0] in closed().subject_contractions:
+        return ""  # "so I'll pay whatever now": a clause of their own, not a thing wanted
+    return short_quote(body)
 
 
 def _told_as_past(quote: str) -> bool:
@@ -930,6 +964,11 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         probing = re.compile(r"\bwhy\b|example|\b(more about that|behind that|that mean)\b", re.I)
         primary = [t for t in primary if not probing.search(t)] or calm
         fallback = [t for t in fallback if not probing.search(t)] or calm
+    want = wanted_after(request.recent_turns[-1].answer) if hardship and not verdict and request.recent_turns else ""
+    if want:  # "..., so someone noticing if he's off": what they want was said; asked what it would look like
+        lead = _wording()["said_leads"][request.turn_number % 2].format(quote=want)
+        primary = [f"{lead} {p}" for p in _wording()["distress_want_probes"]]
+        values = dict(values, focus="")
     key = f"{request.seed}:{request.turn_number}:{request.kind}:{getattr(request.strategy, 'name', '')}:{request.focus.label}"
     rng = random.Random(key)
     rng.shuffle(primary)
