@@ -11,7 +11,7 @@ from interview_core.language.offline.described import defined_term
 from interview_core.language.offline.distress import disclosed_hardship
 from interview_core.language.offline.doubt import doubting
 from interview_core.language.offline.meta import addressed_question, answer_meta_topic, is_pause, meaning_referent
-from interview_core.language.offline.questions import wanted_after
+from interview_core.language.offline.questions import TURN_WORDS, wanted_after
 
 STIMULUS = ("SteamCart: a wood-fired sauna trailer brought to your driveway for the weekend, a cedar bench for six, "
             "a cold plunge tub, and a deposit held as security until the trailer is collected.")
@@ -116,3 +116,15 @@ def test_a_meaning_question_about_the_description_is_answered_from_it(tmp_path):
     result = session.answer("what does 'held as security' mean in practice, who keeps it?")
     assert "a deposit held as security until the trailer is collected" in result.next_question
     assert "name" not in result.next_question  # no privacy answer to a question about a word
+
+
+def test_a_long_reply_is_followed_by_a_short_question(tmp_path):
+    stimulus = ("SteamCart: a wood-fired sauna trailer brought to your driveway for the weekend by two of our "
+                "friendly drivers who set everything up and show you how the stove works, and a deposit held as "
+                "security until the trailer is collected.")
+    session = offline_session(tmp_path, "sauna_trailer", "SteamCart", stimulus)
+    session.answer("I'd want someone to show me the stove, I am hopeless with fire and I'd burn the place down")
+    result = session.answer("whats a deposit? is that on top of the price?")
+    assert "money given as security" in result.next_question  # the description's sense, not sediment
+    # the reply and the question together stay short: no earlier quote probed after a gloss
+    assert len(result.next_question.split()) <= TURN_WORDS and "Earlier" not in result.next_question

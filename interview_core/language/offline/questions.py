@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from ..contracts import QuestionRequest
+from ..screen import MAX_QUESTION_WORDS
 from ...text.lexicon import lexicon
 from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, meaning_referent,
                    meaning_target, meta_topic, sentences)
@@ -529,7 +530,18 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
         if again:
             return f"{answer} {again}"
     question = farewell(request) if request.kind == "farewell" else _write_question(request, embed, answer)
+    if answer and request.kind == "follow_up" and len(words(f"{answer} {question}")) > TURN_WORDS:
+        # a long answer (a description quoted, a dictionary gloss) and a long question read as a wall of
+        # text: a short plain question after it, one not asked just now
+        concept = _values(request)["concept"]
+        short = [q.format(concept=concept) for q in _wording()["after_long_reply"]]
+        question = next((q for q in short if q not in request.recent_questions[-RECENT_WINDOW:]), short[-1])
     return f"{answer} {question}" if answer else question
+
+
+# Words at most in a turn that answers the respondent's question and asks the next one: the screen's limit,
+# with room for a longer concept name.
+TURN_WORDS = MAX_QUESTION_WORDS - 6
 
 
 # Verb and pronoun forms next to a plural focus ("How do the lessons help you?", "What role do they play?").
