@@ -123,7 +123,14 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
             return topic  # type: ignore[return-value]
     if asks_purpose(sentence) and (is_interrogative(sentence) or opens_like_question(sentence)):
         return "purpose"
+    if _WHAT_MEANS.search(joined):
+        # "what does 'life changing' mean here": a word of theirs in quotes asks what the interviewer meant;
+        # "what does matched by temperament mean, who decides" asks about the product (never privacy)
+        return "meaning" if _QUOTED.search(sentence) else None
     return "privacy" if asks_about_information(sentence, context) and not asks_who_is_behind(sentence) else None
+
+
+_WHAT_MEANS = re.compile(r"(?<![^ ])what (?:does|do|did) [a-z' -]{1,40} mean(?![^ ])")
 
 
 def _indirect_question(sentence: str) -> bool:
@@ -291,14 +298,23 @@ def _apology_aside(ws: list[str]) -> bool:
 
 def answer_meta_topic(answer: str) -> MetaTopic | None:
     """The first question about the interview in an answer, or None; a sentence is also read by its comma
-    parts, since a question is often typed after a lead-in or before a second one without a stop ("quick
-    q, how many questions is this", "who sees them, is that kept somewhere")."""
+    parts against the topics' patterns, since a question is often typed after a lead-in or before a second
+    one without a stop ("quick q, how many questions is this", "who sees them, is that kept somewhere")."""
     for _, _, s in sentences(answer):
-        parts = [s] + [p for p in s.split(",") if len(words(p)) >= 2] * ("," in s)
-        topic = next((t for p in parts if (t := meta_topic(p, answer))), None)
+        topic = meta_topic(s, answer) or next((t for p in s.split(",") if "," in s and len(words(p)) >= 2
+                                                 and (t := _pattern_topic(p))), None)
         if topic:
             return topic
     return None
+
+
+def _pattern_topic(part: str) -> MetaTopic | None:
+    """The topic whose pattern a question in form matches (:func:`meta_topic` without the readings by
+    method, which need the whole sentence: "data. who owns it, is it sold to insurers" states a concern)."""
+    joined = " ".join(words(part))
+    question = is_interrogative(part) or opens_like_question(part) or _indirect_question(part)
+    return next((t for t, p in _patterns().topics if p.search(joined) and (t in ("end", "skip", "meaning") or question)),
+                None)  # type: ignore[return-value]
 
 
 def _mentions_meta(sentence: str) -> bool:

@@ -494,9 +494,11 @@ def _described(request: QuestionRequest) -> tuple[str, str, str]:
     holding = [p for p in description_parts(stimulus) if term and f" {term} " in f" {' '.join(words(p))} "]
     part = holding[0] if holding else described_part(last.answer if term else asked, stimulus, name)
     if not part:  # "what does X mean in practice, who decides that?": the part that holds X's words
-        sentence = next((s for _, _, s in sentences(last.answer) if meta_topic(s, last.answer) == "meaning"), "")
+        sentence = next((s for _, _, s in sentences(last.answer) if meaning_referent(s)), "")
         referent = _forms(meaning_referent(sentence))
-        shared = [(len(referent & _forms(words(p))), -k, p) for k, p in enumerate(description_parts(stimulus))]
+        said = _forms(words(last.answer))  # a part they only quoted back says nothing new
+        shared = [(len(referent & _forms(words(p))), -k, p) for k, p in enumerate(description_parts(stimulus))
+                  if not _forms(words(p)) <= said | _forms(list(closed().function_words))]
         best = max(shared, default=(0, 0, ""))
         part = best[2] if referent and best[0] * 2 >= len(set(meaning_referent(sentence))) else ""
     article = "an" if term[:1] in tuple("aeiou") else "a"
