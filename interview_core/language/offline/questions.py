@@ -12,7 +12,6 @@ from pathlib import Path
 import yaml
 
 from ..contracts import QuestionRequest
-from ..screen import MAX_QUESTION_WORDS
 from ...text.lexicon import lexicon
 from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, meaning_referent,
                    meaning_target, meta_topic, sentences)
@@ -541,9 +540,9 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
     return f"{answer} {question}" if answer else question
 
 
-# Words at most in a turn that answers the respondent's question and asks the next one: the screen's limit,
-# with room for a longer concept name.
-TURN_WORDS = MAX_QUESTION_WORDS - 6
+# Words at most in a turn that answers the respondent's question and asks the next one: below the screen's
+# limit (interview_core.language.screen.MAX_QUESTION_WORDS, 70), with room for a longer concept name.
+TURN_WORDS = 64
 
 
 # Verb and pronoun forms next to a plural focus ("How do the lessons help you?", "What role do they play?").
