@@ -44,7 +44,7 @@ def test_a_closing_aside_is_a_pause(answer, paused):
 
 
 def test_a_statement_ending_in_do_it_is_no_tag_question():
-    assert addressed_question("the deposit back, thats the only way id book it", DESCRIPTION) is None
+    assert addressed_question("the deposit back, thats the only way id do it", DESCRIPTION) is None
     assert addressed_question("you're not keeping the deposit are you", DESCRIPTION) is not None
 
 
