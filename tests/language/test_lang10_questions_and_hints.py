@@ -96,18 +96,12 @@ def test_what_they_want_after_painful_news():
     assert wanted_after("we lost the dog in may. so I'll pay whatever now") == ""
 
 
-ANSWERS = [
-    "the plunge tub. my knees love cold water",
-    "skip, sorry, we had a funeral on friday",
-]
-
-
 def test_a_skip_with_painful_news_is_acknowledged(tmp_path):
     session = offline_session(tmp_path, "sauna_trailer", "SteamCart", STIMULUS)
-    for answer in ANSWERS:
-        result = session.answer(answer)
-    assert result.next_question.startswith("I'm sorry to hear that.")
-    assert "funeral" not in result.next_question and result.next_question.rstrip().endswith("?")
+    session.answer("the plunge tub. my knees love cold water")
+    question = session.answer("skip, sorry, we had a funeral on friday").next_question
+    assert question.startswith("I'm sorry to hear that.")
+    assert "funeral" not in question and question.rstrip().endswith("?")
 
 
 def test_a_meaning_question_about_the_description_is_answered_from_it(tmp_path):
