@@ -20,7 +20,8 @@ from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
 from .contrast import Alignment, compound_score, align, contrast, opposite_polarity, particle_contrast
-from .restriction import RULES, added_words, arguments, coordination, inversion, relation, restricting, voice
+from .restriction import (RULES, SHARED_RULES, added_words, arguments, attachment, coordination, inversion, modality,
+                          question, relation, restricting, voice)
 from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
 from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
                    stem, tokenize)
@@ -260,7 +261,7 @@ class Lexicon:
         sa = self.syntax(a)
         sb = self.syntax(b) if sa is not None else None
         if sa is not None and sb is not None:
-            for rule, check in (("inversion", inversion), ("voice", voice), ("arguments", arguments)):
+            for rule, check in zip(SHARED_RULES, (inversion, voice, arguments, question, modality, attachment)):
                 found = check(al, a.stems, b.stems, sa, sb, a.words) if rule in rules else None
                 if found is not None:
                     return found
@@ -268,7 +269,7 @@ class Lexicon:
             if found is not None:
                 return found
         added = added_words(al)
-        if added is None or not (rules - {"coordination", "inversion", "voice", "arguments", "relation"}):
+        if added is None or not (rules - {"coordination", "relation", *SHARED_RULES}):
             return None
         side, extra, matched = added
         longer, shorter = (a, b) if side == 0 else (b, a)

@@ -25,13 +25,20 @@ label that keeps every word of the other and *adds* some can still name another 
   other ("the tuner tunes the piano" / "the piano tunes the tuner");
 - ``relation``: the same word reached through opposite prepositions ("washing to the laundrette" /
   "washing from the laundrette"): prepositions are function words, so the word alignment never sees them;
+- ``question``: another question word opening the clause ("knowing when / how the lock opens"): each asks
+  about another thing;
+- ``modality``: the same verb able or allowed to be done in one label and to be done of necessity in the
+  other ("I can / have to steer the boat");
+- ``attachment``: a word both labels share hangs from one shared word in one label and from another in the
+  other ("easy to steer but hard to moor" / "hard to steer but easy to moor"): the same words, said of
+  other things;
 - ``stance``: an added word that judges or compares (a clear VADER stance the other label does not
   carry, a comparative or superlative, "too", "enough"): "the staff" / "the staff are rude", "music" /
   "music that is too loud".
 
 Only the *added* words count, and only when one label contains the other (every content word of the
 shorter one matched); coordination counts whenever the label joining it has words the other lacks;
-inversion, voice, arguments and relation compare the words both labels share (same stem), whatever else they have. Each
+inversion, voice, arguments, question, modality, attachment and relation compare the words both labels share (same stem), whatever else they have. Each
 rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is checked (it needs the
 words alone). Pure functions of their arguments. ``interview bench dedup --guards`` measures each rule
 on the dev pairs (what it saves, what it costs).
@@ -42,13 +49,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .contrast import Alignment
-from .syntax import OUTSIDE, LabelSyntax, doer
+from .syntax import OUTSIDE, LabelSyntax, chain, doer
 
 COORDINATORS = frozenset({"and", "or", "nor", "plus"})
 DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
 COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
 RULES = ("coordination", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
-         "arguments", "relation")
+         "arguments", "relation", "question", "modality", "attachment")
+SHARED_RULES = ("inversion", "voice", "arguments", "question", "modality", "attachment")  # read on the words both share
 MODIFIERS = frozenset({"amod", "advmod", "npadvmod", "nummod", "compound", "appos"})  # after the word too
 PREDICATIVE = frozenset({"acomp", "attr", "oprd"})
 CLAUSES = frozenset({"acl", "relcl"})
@@ -140,6 +148,44 @@ def inversion(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
     return None
 
 
+def question(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
+             sb: LabelSyntax, words_a: tuple[str, ...]) -> str | None:
+    """``"question x/y"`` when both labels hold question words (:attr:`.syntax.LabelSyntax.questions`) and
+    they differ ("knowing when the lock opens" / "knowing how the lock opens"); None otherwise (one label
+    without a question word: "knowing when the lock opens" / "the lock's opening time")."""
+    if sa.questions and sb.questions and sorted(sa.questions) != sorted(sb.questions):
+        return f"question {'+'.join(sa.questions)}/{'+'.join(sb.questions)}"
+    return None
+
+
+def modality(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
+             sb: LabelSyntax, words_a: tuple[str, ...]) -> str | None:
+    """``"modality x"`` when a verb both labels share (same stem) is said with an ability in one label and an
+    obligation in the other (:data:`.syntax.MODALITY`: "I can steer" / "I have to steer"); a verb said
+    without a modal in one label is not concerned ("having to steer" / "steering")."""
+    for i, j in _same_words(al, stems_a, stems_b, sa, sb):
+        x, y = sa.roles[i].modality, sb.roles[j].modality
+        if x and y and x != y:
+            return f"modality {words_a[i]}"
+    return None
+
+
+def attachment(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa: LabelSyntax,
+               sb: LabelSyntax, words_a: tuple[str, ...]) -> str | None:
+    """``"attachment x"`` when a word both labels share (same stem) depends on a shared word in one label and
+    on another shared word in the other, neither above the other ("steer" on "easy" in "easy to steer but
+    hard to moor", on "hard" in "hard to steer but easy to moor"); a word said of the same thing through a
+    longer or shorter chain ("morning story time" / "morning time story") is not concerned."""
+    same = [(i, j) for i, j in al.matched  # a word's tag may differ between the two parses ("hard" read as an adverb)
+            if stems_a[i] == stems_b[j] and sa.roles[i] is not None and sb.roles[j] is not None]
+    pairs, back = dict(same), {j: i for i, j in same}
+    for i, j in same:
+        ha, hb = sa.roles[i].head, sb.roles[j].head
+        if ha in pairs and hb in back and pairs[ha] not in chain(sb, hb) and back[hb] not in chain(sa, ha):
+            return f"attachment {words_a[i]}"
+    return None
+
+
 CONTENT = frozenset({"NOUN", "VERB", "ADJ", "ADV"})
 ACTIVE_TAGS = frozenset({"VB", "VBG", "VBZ", "VBP"})  # a verb that is not a participle or past form
 PASSIVE_PLACES = PREDICATIVE | {"xcomp", "ccomp"}  # a complement of another word, not a label of its own
@@ -167,7 +213,7 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
 # Opposite relations that prepositions express and WordNet does not list (it has no prepositions; the
 # adverb senses of "in"/"out", "up"/"down", "before"/"after", "over"/"under" are asked of WordNet).
 OPPOSITE_PREPOSITIONS = frozenset(frozenset(p) for p in (("to", "from"), ("into", "from"), ("towards", "from"),
-                                                        ("for", "against"), ("with", "against")))
+                                                        ("for", "from"), ("for", "against"), ("with", "against")))
 
 
 def _argument(s: LabelSyntax, r) -> bool | None:

@@ -44,6 +44,7 @@ class Role:
     dep: str = ""  # the parser's dependency label ("compound", "amod", "conj", "pobj", ...)
     tag: str = ""  # the fine part-of-speech tag ("JJR": a comparative adjective)
     passive: bool = False  # a verb with a passive auxiliary or a "by" agent ("impressed by it"), whatever its tag
+    modality: str = ""  # a verb's modal meaning (:data:`MODALITY`): "ability" ("can steer"), "obligation" ("have to steer")
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,9 @@ class LabelSyntax:
     # (person, noun lemma) of each possessive determiner: "our cat ruined their sofa" has ("1p", "cat") and
     # ("3p", "sofa"); whose a thing is changes what the label names as much as who does what.
     owners: frozenset[tuple[str, str]] = frozenset()
+    # The question words that open a clause ("knowing when the lock opens": ("when",)), by their tags (WDT,
+    # WP, WP$, WRB): a closed class of English grammar, each asking about another thing.
+    questions: tuple[str, ...] = ()
 
     @property
     def root(self) -> int | None:
@@ -74,6 +78,12 @@ PERSONS = {"i": "1s", "me": "1s", "myself": "1s", "we": "1p", "us": "1p", "ourse
            "yourself": "2", "yourselves": "2", "he": "3m", "him": "3m", "himself": "3m", "she": "3f", "her": "3f",
            "herself": "3f", "they": "3p", "them": "3p", "themselves": "3p"}
 OWNERS = {"my": "1s", "our": "1p", "your": "2", "his": "3m", "her": "3f", "its": "3n", "their": "3p"}
+QUESTION_TAGS = frozenset({"WDT", "WP", "WP$", "WRB"})
+# What a modal says of the verb it governs (a closed class of English grammar): able or allowed to do it, as
+# against made to do it. A modal auxiliary ("can steer"), or a verb or adjective taking the verb as a
+# "to"-complement ("have to steer", "able to steer").
+MODALITY = {"can": "ability", "could": "ability", "able": "ability", "must": "obligation", "should": "obligation",
+            "ought": "obligation", "have": "obligation", "need": "obligation"}
 OBJECTS = frozenset({"dobj", "nsubjpass", "dative", "iobj"})
 PASSIVE = frozenset({"auxpass", "agent", "nsubjpass"})  # a verb with one of these children is passive
 
@@ -130,6 +140,17 @@ def _pronouns(doc) -> frozenset[tuple[str, str, bool]]:
         if role is not None:
             out.add((person, _predicate(head), role))
     return frozenset(out)
+
+
+def _modality(tok) -> str:
+    """The modal meaning (:data:`MODALITY`) a verb token is said with, "" for none: a modal auxiliary among
+    its children ("can steer"), or a head it is the "to"-complement of ("have to steer", "able to steer")."""
+    for c in tok.children:
+        if c.tag_ == "MD" and c.lemma_.lower() in MODALITY:
+            return MODALITY[c.lemma_.lower()]
+    if tok.dep_ == "xcomp" and any(c.tag_ == "TO" for c in tok.children):
+        return MODALITY.get(tok.head.lemma_.lower(), "")
+    return ""
 
 
 def _owners(doc) -> frozenset[tuple[str, str]]:
@@ -192,15 +213,17 @@ def build(doc, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax:
             up = up.head
             via.append(up.lemma_.lower())
         head = ROOT if tok.head.i == tok.i else (index[up.head.i] if up.head.i != up.i else OUTSIDE)
+        verb = tok.pos_ in ("VERB", "AUX")
         roles[wi] = Role(_COARSE.get(tok.pos_, "OTHER"), head, tok.head.lemma_.lower(), tok.lemma_.lower(), tuple(via),
-                         tok.dep_, tok.tag_, tok.pos_ in ("VERB", "AUX") and is_passive(tok))
+                         tok.dep_, tok.tag_, verb and is_passive(tok), _modality(tok) if verb else "")
     negations: list[tuple[frozenset[int], str | None]] = []
     for tok in doc:
         if _is_negation(tok, negators):
             inner = less_adjective(tok.lower_)
             negations.append((frozenset(index[t.i] for t in _scope(tok) if t.i in index),
                               stem(inner) if inner is not None else None))
-    return LabelSyntax(tuple(roles), tuple(negations), _pronouns(doc), _owners(doc))
+    return LabelSyntax(tuple(roles), tuple(negations), _pronouns(doc), _owners(doc),
+                       tuple(t.lower_ for t in doc if t.tag_ in QUESTION_TAGS))
 
 
 @lru_cache(maxsize=65536)
@@ -218,7 +241,7 @@ def label_syntax(label: str, words: tuple[str, ...], negators: frozenset[str]) -
     return build(doc, words, negators)
 
 
-def _chain(s: LabelSyntax, k: int) -> set[int]:
+def chain(s: LabelSyntax, k: int) -> set[int]:
     """``k`` and its content-word ancestors."""
     out = set()
     while k >= 0 and k not in out:
@@ -242,7 +265,7 @@ def heads_aligned(sa: LabelSyntax, i: int, sb: LabelSyntax, j: int, pairs: dict[
         # The heads match, or one head matches an ancestor of the other: a noun compound's attachment is
         # ambiguous ("morning story time": "morning" on "time"; "evening story time": on "story").
         back = {v: k for k, v in pairs.items()}
-        if pairs.get(ra.head) in _chain(sb, rb.head) or back.get(rb.head) in _chain(sa, ra.head):
+        if pairs.get(ra.head) in chain(sb, rb.head) or back.get(rb.head) in chain(sa, ra.head):
             return True
     if ra.head != ROOT and rb.head != ROOT and ra.head_lemma == rb.head_lemma:
         return True

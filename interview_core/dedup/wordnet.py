@@ -236,22 +236,38 @@ class WordNet:
             for sym, k, _, _ in s.pointers:
                 if sym not in _ACROSS or k not in target:
                     continue
-                if sym == "=" and self.scale_and_value(s, self.synset(k), a, b):
+                if sym in ("=", "+") and self.scale_and_value(s, self.synset(k), a, b):
                     continue
                 return True
         return False
 
     def scale_and_value(self, x: Synset, y: Synset, word_x: str, word_y: str) -> bool:
-        """True when the attribute link between synsets ``x`` and ``y`` (a noun and an adjective) joins a
-        scale to one of its values: the noun is the attribute of more than one adjective ("size": "large",
-        "small"; "temperature": "hot", "cold", ...) and is not formed from the adjective's word ("freedom"
-        from "free", "comfort" / "comfortable": one begins with the other). A noun with a single value names
-        that value's state ("pride" / "proud")."""
-        noun = x if x.key[0] == "n" else y
-        values = sum(1 for sym, _, _, _ in noun.pointers if sym == "=")
-        p, q = sorted((word_x.lower(), word_y.lower()), key=len)
-        formed = len(p) >= 4 and q.startswith(p) or len(p) >= 4 and q.startswith(p[:-1]) and p.endswith("e")
-        return values > 1 and not formed
+        """True when synsets ``x`` and ``y`` are a noun and an adjective and the noun is a scale the adjective
+        is one of the values of (by an attribute link, or a derivation: "fast" -> "speed"): the noun is the
+        attribute of more than one adjective ("size": "large", "small"; "temperature": "hot", "cold", ...)
+        and is not formed from the adjective's word or from the head of its cluster (:func:`formed`: "freedom"
+        from "free", "comfort" / "comfortable", "beauty" / "lovely", whose head is "beautiful"). A noun with a
+        single value names that value's state ("pride" / "proud")."""
+        if {x.key[0], y.key[0]} != {"n", "a"}:
+            return False
+        noun, adj = (x, y) if x.key[0] == "n" else (y, x)
+        word_n, word_a = (word_x, word_y) if noun is x else (word_y, word_x)
+        values = {k for sym, k, _, _ in noun.pointers if sym == "="}
+        heads = [adj] if adj.head else [self.synset(k) for sym, k, _, _ in adj.pointers if sym == "&"]
+        value_words = {w for k in values for w in self.synset(k).words}
+        if len(values) < 2 or not (any(h.key in values for h in heads)
+                                   or value_words & {lemma for _, lemma in self.lemmas(word_a, "a")}):
+            return False
+        poles = {word_a.lower()} | {w for h in heads for w in h.words}
+        return not any(formed(word_n.lower(), w) for w in poles)
+
+    def scale_between(self, a: str, b: str, pos_a: str | None, pos_b: str | None, senses: int = 4) -> bool:
+        """True when one of ``a`` and ``b`` is a scale and the other one of its values (:meth:`scale_and_value`),
+        over the ``senses`` most frequent senses of the parts of speech the labels use them in: "kiln
+        temperature" / "a hot kiln", "the boat's speed" / "a fast boat" name a measure and a reading of it,
+        however WordNet's looser links join the two words."""
+        return any(self.scale_and_value(x, y, a, b) for x in self.senses_as(a, pos_a, senses)
+                   for y in self.senses_as(b, pos_b, senses))
 
     @lru_cache(maxsize=65536)
     def across(self, word: str, senses: int = 4) -> frozenset:
@@ -292,7 +308,7 @@ class WordNet:
         thing done); or one step of derivation from one reaches the other within one hypernym step
         ("recover" -> "recuperation", a kind of "healing" <- "heal"). Antonyms are never linked. The word
         alignment of :mod:`.contrast` asks this only for words its stricter passes left over."""
-        if not (self.known(a) and self.known(b)) or self.antonyms(a, b):
+        if not (self.known(a) and self.known(b)) or self.antonyms(a, b) or self.scale_between(a, b, pos_a, pos_b, senses):
             return False
         sa = {s.key for s in self.senses_as(a, pos_a, senses)}
         sb = {s.key for s in self.senses_as(b, pos_b, senses)}
@@ -329,6 +345,16 @@ class WordNet:
     def _step(self, keys: set[tuple[str, int]], symbols: frozenset[str] | set[str]) -> set[tuple[str, int]]:
         """The synsets one pointer of ``symbols`` away from any of ``keys``."""
         return {k for key in keys for sym, k, _, _ in self.synset(key).pointers if sym in symbols}
+
+
+def formed(noun: str, adjective: str) -> bool:
+    """Whether a noun is formed from an adjective's word (or the adjective from the noun): the shorter word
+    begins the longer ("use" / "useful", "free" / "freedom"), or they share their first letters, at least
+    four, but for an ending of at most two ("convenient" / "convenience", "beauty" / "beautiful"); "speed" /
+    "fast", "length" / "long" are not."""
+    p, q = sorted((noun, adjective), key=len)
+    shared = next((i for i, (x, y) in enumerate(zip(p, q)) if x != y), len(p))
+    return shared == len(p) or shared >= max(4, len(p) - 2)
 
 
 _lock = threading.Lock()
