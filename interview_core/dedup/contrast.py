@@ -77,7 +77,8 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
     _greedy(pending, free_b, matched, lambda i, j: stems_a[i] == stems_b[j])
     same_stem = len(matched)
     if wordnet is not None:
-        _greedy(pending, free_b, matched, lambda i, j: wordnet.synonyms(words_a[i], words_b[j], 3, pa[i], pb[j]))
+        _greedy(pending, free_b, matched, lambda i, j: wordnet.synonyms(words_a[i], words_b[j], 3, pa[i], pb[j])
+                and not _cause_and_effect(words_a[i], words_b[j], wordnet, pa[i], pb[j]))
         _greedy(pending, free_b, matched, lambda i, j: close_words(words_a[i], words_b[j], wordnet, pa[i], pb[j]))
         if linked and pending:
             kinds = not (kept_frame or same_stem and len(pending) == 1 and len(free_b) == 1)
@@ -102,12 +103,19 @@ def close_words(x: str, y: str, wordnet: WordNet, pos_x: str | None = None, pos_
     """True when WordNet lets ``x`` stand for ``y`` in a label: a shared synset over any sense, or one step
     across (similar-to, derivation, also-see, pertainym, attribute), and never an antonym pair: "strong
     taste" / "strong flavour", "long queues" / "long lines", "bike theft" / "bike being stolen". A
-    hypernym or hyponym is not enough ("strength" / "endurance": a kind of a thing is another concept).
+    hypernym or hyponym is not enough ("strength" / "endurance": a kind of a thing is another concept), and a
+    cause and what it causes never stand for each other ("teach" / "learn": :meth:`WordNet.causes`).
     ``pos_x``/``pos_y``: the parts of speech the labels use the words in (see :func:`align`)."""
-    if not (wordnet.known(x) and wordnet.known(y)) or wordnet.antonyms(x, y):
+    if not (wordnet.known(x) and wordnet.known(y)) or wordnet.antonyms(x, y) or _cause_and_effect(x, y, wordnet, pos_x, pos_y):
         return False
     return (wordnet.synonyms(x, y, None, pos_x, pos_y) or wordnet.adjacent(x, y, 4, None, pos_y)
             or wordnet.adjacent(y, x, 4, None, pos_x))
+
+
+def _cause_and_effect(x: str, y: str, wordnet: WordNet, pos_x: str | None, pos_y: str | None) -> bool:
+    """Two words used as verbs (or without a parse) that WordNet links as a cause and its effect
+    (:meth:`WordNet.causes`: "teach" / "learn"); nouns ("taste" / "flavour") are not asked."""
+    return pos_x in (None, "v") and pos_y in (None, "v") and wordnet.causes(x, y)
 
 
 def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset = frozenset(),

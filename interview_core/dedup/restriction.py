@@ -50,6 +50,7 @@ from collections.abc import Callable
 
 from .contrast import Alignment
 from .syntax import OUTSIDE, LabelSyntax, chain, doer
+from .text import stem
 
 COORDINATORS = frozenset({"and", "or", "nor", "plus"})
 DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
@@ -251,6 +252,43 @@ def _persons(xs: frozenset, ys: frozenset) -> str | None:
     return None
 
 
+def _owned(xs: frozenset, ys: frozenset, same) -> str | None:
+    """``"owner/noun"`` when a noun both labels possess (:attr:`.syntax.LabelSyntax.owners`) has no owner in
+    common: the first person in one label and a noun in the other ("my bow" / "the coach's bow"), or two
+    nouns ``same`` does not call one ("the neighbour's car" / "the roofer's car"); a third-person pronoun
+    may stand for any noun ("the roofer's ladder" / "his ladder"), and "you" for anyone."""
+    def who(code: str) -> str | None:
+        return code if code.startswith("n:") else _person(code)
+
+    def one(x: str, y: str) -> bool:
+        if x.startswith("n:") and y.startswith("n:"):
+            return same(x[2:], y[2:])
+        return x == y or "3" in (x, y) and (x.startswith("n:") or y.startswith("n:"))
+
+    for c, n in xs:  # the owner and the owned swapped: "the potter's student" / "the student's potter"
+        if c.startswith("n:") and any(d.startswith("n:") and same(d[2:], n) and same(m, c[2:]) for d, m in ys):
+            return f"{c}/{n}"
+    for noun in sorted({n for _, n in xs} & {n for _, n in ys}):
+        ox = {w for c, n in xs if n == noun and (w := who(c)) is not None}
+        oy = {w for c, n in ys if n == noun and (w := who(c)) is not None}
+        if ox and oy and not any(one(x, y) for x in ox for y in oy):
+            return f"{'/'.join(sorted(ox | oy))}/{noun}"
+    return None
+
+
+def _feeling(s: LabelSyntax, noun: int, adjective: int) -> bool | None:
+    """Whether a noun holds the feeling an adjective names (the adjective said of it: "the lock keeper
+    annoyed", "the potter is kind"), True; is what the feeling is about (under the adjective through a
+    preposition: "annoyed with the lock keeper"), False; else None."""
+    rn, ra = s.roles[noun], s.roles[adjective]
+    if rn is None or ra is None or not (ra.pos == "ADJ" or ra.tag == "VBN"):
+        return None
+    linked = rn.head == ra.head == OUTSIDE and rn.head_lemma == ra.head_lemma and ra.dep in PREDICATIVE
+    if ra.head == noun or rn.dep in SUBJECTS and (rn.head == adjective or linked):
+        return True
+    return False if rn.head == adjective and rn.via[:1] not in ((), ("by",)) else None  # "by": the doer
+
+
 def _participle_of(s: LabelSyntax, noun: int, verb: int | None) -> bool:
     """Whether content word ``verb`` is a past participle modifying content word ``noun`` ("the sweep
     impressed by it": the sweep is the one impressed)."""
@@ -268,7 +306,8 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
     for person, verb, role in sa.pronouns:
         if (person, verb, not role) in sb.pronouns and (person, verb, role) not in sb.pronouns:
             return f"arguments {person}/{verb}"
-    found = _persons(sa.pronouns, sb.pronouns) or _persons(sa.owners, sb.owners)
+    found = (_persons(sa.pronouns, sb.pronouns) or _persons(sa.owners, sb.owners)
+             or _owned(sa.owners, sb.owners, lambda x, y: stem(x) == stem(y)))
     if found is not None:
         return f"arguments {found}"
     pairs = dict(al.matched)
@@ -276,6 +315,9 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
         ra, rb = sa.roles[i], sb.roles[j]
         if ra.pos != "NOUN":
             continue
+        felt = [(_feeling(sa, i, p), _feeling(sb, j, q)) for p, q in al.matched]
+        if any(x is not None and y is not None and x != y for x, y in felt):
+            return f"arguments {words_a[i]}"
         # the same verb above both: matched content words, or one function verb ("helps": a stopword)
         shared = (ra.head >= 0 and rb.head >= 0 and pairs.get(ra.head) == rb.head
                   or ra.head == rb.head == OUTSIDE and ra.head_lemma == rb.head_lemma and len(ra.via) == 1)

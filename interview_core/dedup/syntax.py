@@ -60,8 +60,9 @@ class LabelSyntax:
     # has ("1s", "beat", True), "my dad beat me" ("1s", "beat", False). Pronouns are no content words, so
     # the roles above never show who does what to whom among "I", "you", "we", ...
     pronouns: frozenset[tuple[str, str, bool]] = frozenset()
-    # (person, noun lemma) of each possessive determiner: "our cat ruined their sofa" has ("1p", "cat") and
-    # ("3p", "sofa"); whose a thing is changes what the label names as much as who does what.
+    # (owner, noun lemma) of each possessor (:func:`_owners`): "our cat ruined their sofa" has ("1p", "cat") and
+    # ("3p", "sofa"), "the roofer's car" ("n:roofer", "car"); whose a thing is changes what the label names as
+    # much as who does what.
     owners: frozenset[tuple[str, str]] = frozenset()
     # The question words that open a clause ("knowing when the lock opens": ("when",)), by their tags (WDT,
     # WP, WP$, WRB): a closed class of English grammar, each asking about another thing.
@@ -154,8 +155,17 @@ def _modality(tok) -> str:
 
 
 def _owners(doc) -> frozenset[tuple[str, str]]:
-    return frozenset((OWNERS[t.lower_], t.head.lemma_.lower()) for t in doc
-                     if t.lower_ in OWNERS and t.tag_ == "PRP$" and t.dep_ == "poss" and t.head.i != t.i)
+    """(owner, noun lemma) of each possessor: a person code for a possessive determiner ("our cat": ("1p",
+    "cat")), ``"n:" + lemma`` for a noun in the possessive ("the roofer's car": ("n:roofer", "car"))."""
+    out = set()
+    for t in doc:
+        if t.dep_ != "poss" or t.head.i == t.i:
+            continue
+        if t.lower_ in OWNERS and t.tag_ == "PRP$":
+            out.add((OWNERS[t.lower_], t.head.lemma_.lower()))
+        elif t.pos_ in ("NOUN", "PROPN"):
+            out.add((f"n:{t.lemma_.lower()}", t.head.lemma_.lower()))
+    return frozenset(out)
 
 
 def _is_negation(tok, negators: frozenset[str]) -> bool:

@@ -241,6 +241,23 @@ class WordNet:
                 return True
         return False
 
+    @lru_cache(maxsize=65536)
+    def causes(self, a: str, b: str) -> bool:
+        """True when a verb sense of one word causes a verb sense of the other (WordNet's cause link, over
+        every sense: "teach" -> "learn", "show" -> "see", "feed" -> "eat"): the one who teaches is not the one
+        who learns, so the two never stand for each other in a label, whatever synset they share. A verb whose
+        own senses hold both the cause and the effect ("improve": make better, get better) is no such pair."""
+        la, lb = {l for _, l in self.lemmas(a, "v")}, {l for _, l in self.lemmas(b, "v")}
+        if not la or not lb or la & lb:
+            return False
+        def causing(x: str, causer: set[str], y: str) -> bool:
+            # the effect's sense must not be one the causing word has too ("improve": make better / get better)
+            effects = {s.key for s in self.synsets(y, "v")}
+            return any(sym == ">" and k in effects and not causer & set(self.synset(k).words)
+                       for s in self.synsets(x, "v") for sym, k, _, _ in s.pointers)
+
+        return causing(a, la, b) or causing(b, lb, a)
+
     def scale_and_value(self, x: Synset, y: Synset, word_x: str, word_y: str) -> bool:
         """True when synsets ``x`` and ``y`` are a noun and an adjective and the noun is a scale the adjective
         is one of the values of (by an attribute link, or a derivation: "fast" -> "speed"): the noun is the
@@ -308,7 +325,8 @@ class WordNet:
         thing done); or one step of derivation from one reaches the other within one hypernym step
         ("recover" -> "recuperation", a kind of "healing" <- "heal"). Antonyms are never linked. The word
         alignment of :mod:`.contrast` asks this only for words its stricter passes left over."""
-        if not (self.known(a) and self.known(b)) or self.antonyms(a, b) or self.scale_between(a, b, pos_a, pos_b, senses):
+        if (not (self.known(a) and self.known(b)) or self.antonyms(a, b) or self.scale_between(a, b, pos_a, pos_b, senses)
+                or pos_a in (None, "v") and pos_b in (None, "v") and self.causes(a, b)):
             return False
         sa = {s.key for s in self.senses_as(a, pos_a, senses)}
         sb = {s.key for s in self.senses_as(b, pos_b, senses)}
