@@ -106,10 +106,10 @@ def close_words(x: str, y: str, wordnet: WordNet, pos_x: str | None = None, pos_
     hypernym or hyponym is not enough ("strength" / "endurance": a kind of a thing is another concept), and a
     cause and what it causes never stand for each other ("teach" / "learn": :meth:`WordNet.causes`).
     ``pos_x``/``pos_y``: the parts of speech the labels use the words in (see :func:`align`)."""
-    if not (wordnet.known(x) and wordnet.known(y)) or wordnet.antonyms(x, y) or _cause_and_effect(x, y, wordnet, pos_x, pos_y):
+    if not (wordnet.known(x) and wordnet.known(y)) or wordnet.antonyms(x, y):
         return False
-    return (wordnet.synonyms(x, y, None, pos_x, pos_y) or wordnet.adjacent(x, y, 4, None, pos_y)
-            or wordnet.adjacent(y, x, 4, None, pos_x))
+    return ((wordnet.synonyms(x, y, None, pos_x, pos_y) or wordnet.adjacent(x, y, 4, None, pos_y)
+             or wordnet.adjacent(y, x, 4, None, pos_x)) and not _cause_and_effect(x, y, wordnet, pos_x, pos_y))
 
 
 def _cause_and_effect(x: str, y: str, wordnet: WordNet, pos_x: str | None, pos_y: str | None) -> bool:

@@ -1,11 +1,10 @@
 import re
 
 import pytest
-from dedup_support import NOT_YET_TUNED_DEV, tuned_pairs_tsv
 
 from interview_core.cli.main import main
 from interview_core.config.settings import DedupSettings
-from interview_core.dedup.evaluation import (Confusion, LabelledPair, evaluate, load_pairs,
+from interview_core.dedup.evaluation import (DEFAULT_PAIRS, Confusion, LabelledPair, evaluate, load_pairs,
                                              summarise_times, time_turns)
 from interview_core.dedup.matcher import HybridMatcher
 
@@ -43,7 +42,7 @@ def test_evaluate_counts_per_split():
 
 def test_lexical_fallback_keeps_precision_on_every_split():
     results, _ = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)),
-                          [p for p in load_pairs() if p.domain not in NOT_YET_TUNED_DEV])
+                          load_pairs())
     # the ``fresh`` .. ``fresh7`` splits are measured only (interview bench dedup), never a target a test tunes
     # towards
     measured = {"fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7"}
@@ -71,9 +70,9 @@ def test_time_turns_and_summary():
     assert summarise_times([]) == {"median": 0.0, "p95": 0.0, "max": 0.0}
 
 
-def test_cli_bench_dedup_lexical_only(capsys, tmp_path):
+def test_cli_bench_dedup_lexical_only(capsys):
     assert main(["bench", "dedup", "--lexical-only", "--nodes", "100", "--turns", "3", "--errors",
-                 "--pairs", str(tuned_pairs_tsv(tmp_path)),
+                 "--pairs", str(DEFAULT_PAIRS),
                  "--external", "/nonexistent/pairs.tsv"]) == 0
     out = capsys.readouterr().out
     assert "backend: lexical only: embeddings disabled in settings" in out
