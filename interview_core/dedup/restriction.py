@@ -176,14 +176,18 @@ def attachment(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...]
     """``"attachment x"`` when a word both labels share (same stem) depends on a shared word in one label and
     on another shared word in the other, neither above the other ("steer" on "easy" in "easy to steer but
     hard to moor", on "hard" in "hard to steer but easy to moor"); a word said of the same thing through a
-    longer or shorter chain ("morning story time" / "morning time story") is not concerned."""
+    longer or shorter chain ("morning story time" / "morning time story"), or from two words a parse attached
+    to each other one way in each label ("long opening hours" / "opening hours long"), is not concerned."""
     same = [(i, j) for i, j in al.matched  # a word's tag may differ between the two parses ("hard" read as an adverb)
             if stems_a[i] == stems_b[j] and sa.roles[i] is not None and sb.roles[j] is not None]
     pairs, back = dict(same), {j: i for i, j in same}
     for i, j in same:
         ha, hb = sa.roles[i].head, sb.roles[j].head
-        if ha in pairs and hb in back and pairs[ha] not in chain(sb, hb) and back[hb] not in chain(sa, ha):
-            return f"attachment {words_a[i]}"
+        if ha not in pairs or hb not in back or pairs[ha] in chain(sb, hb) or back[hb] in chain(sa, ha):
+            continue
+        if sa.roles[back[hb]].head == ha or sb.roles[pairs[ha]].head == hb:
+            continue  # the two heads attached to each other, one way in each parse: a fragment read two ways
+        return f"attachment {words_a[i]}"
     return None
 
 
