@@ -147,12 +147,24 @@ def _indirect_question(sentence: str) -> bool:
 _APOLOGIES = frozenset("sorry sry soz apologies".split())
 
 
+# A sentence that tells how often something happens or what it leads to is about the respondent's life, not
+# their moment ("my phone buzzing every time a bird lands; that's why I keep grabbing it" is a complaint, not
+# a pause): frequency adverbials and causal links of general English.
+_HABITUAL = re.compile(r"\b(?:every|each) (?:time|day|morning|night|week)\b|\bwhenever\b|\ball the time\b|"
+                       r"\b(?:always|constantly|usually|often|never)\b")
+_CONSEQUENCE = re.compile(r"\b(?:that's|thats|that is|which is) why\b|\bbecause\b|\bwhich means\b|\bso that\b")
+
+
 def is_aside(sentence: str) -> bool:
     """Whether a sentence is about the respondent's own moment rather than the topic: an aside pattern
     (``data/meta.yaml``), or an apology followed straight away by what the respondent is doing, a bare
-    present participle ("sorry, typing with cold hands", "sry driving")."""
+    present participle ("sorry, typing with cold hands", "sry driving"). A sentence that says how often
+    something happens or what it leads to is never an aside: it tells the respondent's life, not the moment."""
     ws = words(sentence)
-    if bool(_patterns().asides.search(" ".join(ws))):
+    text = " ".join(ws)
+    if _HABITUAL.search(text) or _CONSEQUENCE.search(text):
+        return False
+    if bool(_patterns().asides.search(text)):
         return True
     return _apology_aside(ws)
 

@@ -727,22 +727,29 @@ REASON_WORDS = 3  # words at least in a reason quoted back
 # WordNet lexicographer files of verbs that say nothing of their own about a topic when nothing else in the
 # clause does: cognition ("think"), perception ("notice"), stative ("matter").
 _EMPTY_VERB_FILES = frozenset({"31", "39", "42"})
+_SAYING_VERB_FILES = frozenset({"32"})  # verb.communication: "explain", "say", "put"
 
 
 def says_nothing(quote: str) -> bool:
     """Whether a quote of the respondent's words names nothing to ask about: no noun, adjective or number
     (a time remark such as "every time" aside) and only verbs of thinking, noticing or mattering ("I haven't
-    thought further than that, it just matters", "that's something I notice every time"). Such words are a
-    remark about the answer, never a topic or a reason to quote back."""
+    thought further than that, it just matters", "that's something I notice every time"). A quote that says
+    the respondent does not know (the knowledge-ceiling phrases) may add an adjective and verbs of saying:
+    "I'm not sure I can explain it better, sorry" is no topic either, while "not sure the price is right"
+    names one. Such words are a remark about the answer, never a topic or a reason to quote back."""
     from .distress import _wordnet
 
     wordnet = _wordnet()
+    unknowing = bool(lexicon().ceiling.hits(stem_string(words(quote))))
+    empty_verbs = _EMPTY_VERB_FILES | _SAYING_VERB_FILES if unknowing else _EMPTY_VERB_FILES
     for tok in parse(" ".join(quote.split())):
-        if tok.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") and tok.dep_ != "npadvmod":
+        if tok.pos_ in ("NOUN", "PROPN", "NUM") and tok.dep_ != "npadvmod":
+            return False
+        if tok.pos_ == "ADJ" and tok.dep_ != "npadvmod" and not unknowing:
             return False
         if tok.pos_ == "VERB":
             senses = wordnet.synsets(tok.lemma_.lower(), "v")[:1] if wordnet is not None else []
-            if not senses or wordnet.lexfile(senses[0]) not in _EMPTY_VERB_FILES:
+            if not senses or wordnet.lexfile(senses[0]) not in empty_verbs:
                 return False
     return True
 
