@@ -96,3 +96,18 @@ def test_points_the_clause_reader_used_to_drop(nodes, answer, expected):
 ])
 def test_hedged_or_long_pseudo_cleft_focus_is_the_node(nodes, answer, expected):
     assert expected in nodes(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "I'm not sure I could describe it more clearly",
+    "the brass beds. I'm not sure how else to describe it",
+    "the kettles. not sure how else I'd describe it",
+])
+def test_a_remark_about_wording_the_answer_is_no_node(nodes, answer):
+    """Wave 10: not finding the words (negated, the respondent alone, only verbs of thinking or saying, no
+    noun) is no concept, never a node to ask about next."""
+    assert not [label for label in nodes(answer) if "explain" in label or "describ" in label]
+
+
+def test_what_others_do_not_say_is_still_a_concept(nodes):
+    assert any("tell" in label for label in nodes("the lock keepers never tell you anything"))

@@ -117,12 +117,41 @@ def _only_fillers(text: str) -> bool:
     return all(w in fillers or w in lex.stopwords for w in words(text))
 
 
+# WordNet verb lexicographer files of thinking, saying, perceiving and being (cognition, communication,
+# perception, stative), and of saying alone.
+_REMARK_VERB_FILES = frozenset({"31", "32", "39", "42"})
+_SAYING_FILE = "32"
+
+
+def _about_wording(text: str) -> bool:
+    """A remark about putting the answer into words ("I don't know how else to say it", "not sure I can
+    explain it better"): negated, said of the respondent alone (no other subject), no noun, adjective or
+    number (an interjection aside), and only verbs of thinking, saying, perceiving or being (first WordNet
+    sense), one of them of saying."""
+    from .distress import _wordnet
+
+    wordnet = _wordnet()
+    toks = [t for t in parse(" ".join(text.split())) if not t.is_punct and t.lower_ not in closed().interjections]
+    if wordnet is None or not any(t.dep_ == "neg" or t.lower_ in closed().negations for t in toks):
+        return False
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ != "i" for t in toks):
+        return False  # "they never tell you anything": what others do is a concept, not a remark
+    files = set()
+    for t in toks:
+        if t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM"):
+            return False
+        if t.pos_ == "VERB":
+            senses = wordnet.synsets(t.lemma_.lower(), "v")[:1]
+            files.add(wordnet.lexfile(senses[0]) if senses else "")
+    return _SAYING_FILE in files and files <= _REMARK_VERB_FILES
+
+
 def _no_concept(text: str) -> bool:
-    """A deflection ("not sure", "let me think") or an instruction to the interviewer, with no content
-    of its own beyond it."""
+    """A deflection ("not sure", "let me think", a remark about wording the answer: :func:`_about_wording`)
+    or an instruction to the interviewer, with no content of its own beyond it."""
     lex = lexicon()
     stems = stem_string(words(text))
-    if lex.instruction_cues.hits(stems):
+    if lex.instruction_cues.hits(stems) or _about_wording(text):
         return True
     hits = lex.non_concept.hits(stems)
     if not hits:
