@@ -47,17 +47,17 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
     assert bench._measured_only("wave4 heldout") and not bench._measured_only("wave4 dev")
 
 
-def test_wave9_sets_are_fresh_domains_with_points_and_why_given():
-    for path in WAVE9:
-        domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
-        # wave9_heldout.yaml was read blind at the end of wave 9 and retired to dev in wave 10
-        assert len(domains) == 3 and {d["split"] for d in domains} == {"dev"}
-        answers = [a for dom in domains for a in dom["answers"]]
-        assert all(len(dom["answers"]) == 16 for dom in domains) and all("labels" in a for a in answers)
-        assert all(("point" in a) == a["nodes"] for a in answers)  # every answer with concepts names its point
-        assert 8 <= sum(a.get("why_given", False) for a in answers) <= 14
-        assert 5 <= sum(a.get("disclosure", False) for a in answers) <= 9
-        assert 8 <= sum(bool(a["meta"]) for a in answers) <= 14
+# wave9_heldout.yaml was read blind at the end of wave 9 and retired to dev in wave 10
+@pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "heldout"))])
+def test_wave9_and_wave10_sets_are_fresh_domains_with_points_and_why_given(path, split):
+    domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
+    assert len(domains) == 3 and {d["split"] for d in domains} == {split}
+    answers = [a for dom in domains for a in dom["answers"]]
+    assert all(len(dom["answers"]) == 16 for dom in domains) and all("labels" in a for a in answers)
+    assert all(("point" in a) == a["nodes"] for a in answers)  # every answer with concepts names its point
+    assert 8 <= sum(a.get("why_given", False) for a in answers) <= 14
+    assert 5 <= sum(a.get("disclosure", False) for a in answers) <= 9
+    assert 8 <= sum(bool(a["meta"]) for a in answers) <= 14
 
 
 def test_benches_script_wave9_as_own_sources():
@@ -65,18 +65,6 @@ def test_benches_script_wave9_as_own_sources():
     assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix == "wave9"] == [(p, "wave9") for p in WAVE9]
     assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix == "wave9"] == [(p, "wave9") for p in WAVE9]
     assert bench._measured_only("wave9 heldout") and not bench._measured_only("wave9 dev")
-
-
-def test_wave10_sets_are_fresh_domains_with_points_and_why_given():
-    for path, split in zip(WAVE10, ("dev", "heldout")):
-        domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
-        assert len(domains) == 3 and {d["split"] for d in domains} == {split}
-        answers = [a for dom in domains for a in dom["answers"]]
-        assert all(len(dom["answers"]) == 16 for dom in domains) and all("labels" in a for a in answers)
-        assert all(("point" in a) == a["nodes"] for a in answers)  # every answer with concepts names its point
-        assert 8 <= sum(a.get("why_given", False) for a in answers) <= 14
-        assert 5 <= sum(a.get("disclosure", False) for a in answers) <= 9
-        assert 8 <= sum(bool(a["meta"]) for a in answers) <= 14
 
 
 def test_benches_script_wave10_as_own_sources():
