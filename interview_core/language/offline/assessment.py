@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ...vocabulary import Assessment
 from ...text.lexicon import lexicon
+from .meta import addressed_question, answer_meta_topic, is_pause
 from .stance import compound
 from ...text.primitives import stem_string, words
 
@@ -86,8 +87,6 @@ def side_step(text: str) -> bool:
     """Whether an answer only steps aside from the interview: a question to the interviewer (about the
     interview's length, purpose, privacy or a word's meaning, or about the product), or a pause ("one sec,
     the door"). Asking to skip or to end is not a side step: that is the respondent's wish to move on."""
-    from .meta import addressed_question, answer_meta_topic, is_pause  # meta reads this package's word classes
-
     topic = answer_meta_topic(text)
     if topic in ("end", "skip"):
         return False

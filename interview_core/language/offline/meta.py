@@ -181,6 +181,8 @@ def asks_purpose(sentence: str) -> bool:
     return any(_is_study(t) for t in parse(" ".join(sentence.split()))) or "this" in ws[1:4]
 
 
+# Pure in its text: the assessment and the question writer both read each answer.
+@lru_cache(maxsize=512)
 def is_pause(answer: str) -> bool:
     """Whether an answer is only an aside or a pause ("hang on, the kettle's going", "one sec, dog"): every
     sentence an aside (:func:`is_aside`) or interjections alone. A pause is met with "no rush" and the
@@ -308,6 +310,8 @@ def _apology_aside(ws: list[str]) -> bool:
     return progressive or just
 
 
+# Pure in its text: the assessment and the question writer both read each answer.
+@lru_cache(maxsize=512)
 def answer_meta_topic(answer: str) -> MetaTopic | None:
     """The first question about the interview in an answer, or None; a sentence is also read by its comma
     parts against the topics' patterns, since a question is often typed after a lead-in or before a second
@@ -543,6 +547,8 @@ def _nothing_to(doc) -> bool:
         t.lower_ == "to" and t.i > ws.index("there") for t in doc)
 
 
+# Pure in its text: the assessment and the question writer both read each answer.
+@lru_cache(maxsize=512)
 def addressed_question(answer: str, concept: str = "") -> str | None:
     """The first sentence of ``answer`` that asks the interviewer something other than what
     :func:`meta_topic` knows (length, purpose, privacy, meaning, end, skip): a question in form
