@@ -1,0 +1,75 @@
+"""The fresh minds sets of evaluation/ (wave 11 on): each loads clean and has the shape its README paragraph
+promises. Structure only: these tests read no recall figures (the measured set is measured as totals only)."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from interview_core.config import registry
+from interview_core.simulation.mind import parse_mind
+
+EVALUATION = Path(__file__).resolve().parents[2] / "evaluation"
+# set folder -> (concept id, the three minds), as evaluation/README.md lists them
+SETS = {
+    "wave11_heldout": ("baby_sling", {"sling_dad_terse", "sling_reflux_anxious", "sling_nan_sceptic"}),
+}
+RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
+
+
+@pytest.fixture
+def minds_of(monkeypatch):
+    """Load a set's minds by name, the set's folder searched after config/ like `--config-dir`."""
+    def load(folder: str):
+        monkeypatch.setenv(registry.EXTRA_DIRS_ENV, str(EVALUATION / folder))
+        out = {}
+        for path in sorted((EVALUATION / folder / "minds").glob("*.yaml")):
+            mind, warnings = parse_mind(path)
+            assert warnings == [], warnings
+            out[mind.id] = mind
+        return out
+    return load
+
+
+@pytest.mark.parametrize("folder", sorted(SETS))
+def test_set_holds_one_new_concept_and_three_minds(folder, minds_of):
+    concept_id, names = SETS[folder]
+    assert [p.stem for p in (EVALUATION / folder / "concepts").glob("*.yaml")] == [concept_id]
+    minds = minds_of(folder)
+    assert set(minds) == names
+    assert {m.concept for m in minds.values()} == {concept_id}
+    assert not (registry.CONFIG_DIR / "concepts" / f"{concept_id}.yaml").exists()
+    concept = registry.concept(concept_id)
+    assert concept.methodology == "means_end_chain"
+    assert concept.id == concept_id and concept.stimulus.strip()
+
+
+@pytest.mark.parametrize("folder", sorted(SETS))
+def test_each_mind_climbs_from_an_attribute_to_a_terminal_value(folder, minds_of):
+    for mind in minds_of(folder).values():
+        assert 5 <= mind.depth <= 6, mind.id
+        top = [c for c in mind.by_id if mind.rung[c] == mind.depth]
+        assert [mind.by_id[c].type for c in top] == ["terminal_value"], mind.id
+        for cause, effect in mind.links:  # a link never leads down the ladder
+            assert RUNG_ORDER.index(mind.by_id[cause].type) <= RUNG_ORDER.index(mind.by_id[effect].type), (mind.id, cause)
+        for root in mind.roots:  # every ladder starts at a feature of the stimulus
+            assert mind.by_id[root].type == "attribute" and mind.by_id[root].element, (mind.id, root)
+        liked = [r for r in mind.roots if top[0] in mind.branch_of(r)]
+        assert len(liked) == 2, f"{mind.id}: a main ladder and one side ladder joining it"
+        others = [r for r in mind.roots if r not in liked]
+        assert len(others) == 1 and mind.by_id[others[0]].stance <= 0, f"{mind.id}: one disliked or neutral attribute"
+        assert mind.dont_know, mind.id
+
+
+@pytest.mark.parametrize("folder", sorted(SETS))
+def test_phrasings_are_varied_and_not_borrowed(folder, minds_of):
+    minds = minds_of(folder)
+    mine = [p.lower() for m in minds.values() for c in m.concepts for p in c.phrasings]
+    assert all(len(c.phrasings) == 3 for m in minds.values() for c in m.concepts)
+    assert len(mine) == len(set(mine)), "a phrasing repeated within the set"
+    earlier: set[str] = set()  # every other minds set and the shipped minds, read as plain YAML
+    for path in [*EVALUATION.glob("*/minds/*.yaml"), *registry.CONFIG_DIR.glob("minds/*.yaml")]:
+        if path.parts[-3] not in SETS:
+            for c in yaml.safe_load(path.read_text())["concepts"]:
+                earlier.update(p.lower() for p in c["phrasings"])
+    assert not set(mine) & earlier
