@@ -11,6 +11,8 @@ from benchmarks import language as bench
 META = {None, "length", "purpose", "privacy", "meaning", "end"}
 WAVE9 = [bench.ROOT / "evaluation" / "answers" / f"wave9_{split}.yaml" for split in ("dev", "heldout")]
 WAVE10 = [bench.ROOT / "evaluation" / "answers" / f"wave10_{split}.yaml" for split in ("dev", "heldout")]
+# wave 11: the held-out file and the check file are both split heldout (measured only); the dev file is tuned on
+WAVE11 = {name: bench.ROOT / "evaluation" / "answers" / f"wave11_{name}.yaml" for name in ("heldout", "check")}
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -49,8 +51,10 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 
 # wave9_heldout.yaml was read blind at the end of wave 9 and retired to dev in wave 10; wave10_heldout.yaml
 # likewise at the end of wave 10, retired to dev in wave 11
-@pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev"))])
-def test_wave9_and_wave10_sets_are_fresh_domains_with_points_and_why_given(path, split):
+@pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
+                                         (WAVE11["heldout"], "heldout"), (WAVE11["check"], "heldout")],
+                         ids=lambda p: getattr(p, "name", p))
+def test_wave9_to_wave11_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
     assert len(domains) == 3 and {d["split"] for d in domains} == {split}
     answers = [a for dom in domains for a in dom["answers"]]
