@@ -12,6 +12,7 @@ from interview_core.simulation.mind import parse_mind
 EVALUATION = Path(__file__).resolve().parents[2] / "evaluation"
 # set folder -> (concept id, the three minds), as evaluation/README.md lists them
 SETS = {
+    "wave11_dev": ("slow_cooker", {"slowcook_shift_rambler", "slowcook_table_together", "slowcook_skint_student"}),
     "wave11_heldout": ("baby_sling", {"sling_dad_terse", "sling_reflux_anxious", "sling_nan_sceptic"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
