@@ -121,6 +121,8 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or is_interrogative(sentence)
                                        or opens_like_question(sentence) or _indirect_question(sentence)):
             return topic  # type: ignore[return-value]
+    if asks_what_is_left(sentence):
+        return "length"
     if asks_purpose(sentence) and (is_interrogative(sentence) or opens_like_question(sentence)):
         return "purpose"
     if _WHAT_MEANS.search(joined):
@@ -131,6 +133,27 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
 
 
 _WHAT_MEANS = re.compile(r"(?<![^ ])what (?:does|do|did) [a-z' -]{1,40} mean(?![^ ])")
+# Words of "how much is left": what remains of something, said of nothing named (a closed class of English).
+_REMAINING = frozenset("left more longer remaining else".split())
+_OF_THE_INTERVIEW = frozenset("question questions go got take takes last lasts still there this it these we".split())
+
+
+def asks_what_is_left(sentence: str) -> bool:
+    """Whether a sentence asks how much of the interview is left without naming what: "how" with a word of
+    quantity or time ("much", "many", "long") and a word of remaining ("left", "more", "longer"), and no
+    content word besides ("hows much is left", "how many left", "how much more to go"); "how much more
+    does it cost" names a thing of its own."""
+    c = closed()
+    ws = [w.removesuffix("s") if w in ("hows", "how's") else w for w in words(sentence)]
+    if "how" not in ws or not _REMAINING & set(ws):
+        return False
+    k = ws.index("how")
+    if ws[k + 1:k + 2] not in (["much"], ["many"], ["long"]):
+        return False
+    rest = [w for w in ws if w not in _REMAINING and w not in _OF_THE_INTERVIEW and w not in c.function_words
+            and w not in c.auxiliaries and w not in c.interjections and w not in c.coordinators
+            and w not in ("how", "much", "many", "long", "is", "'s", "to")]
+    return not rest
 
 
 def _indirect_question(sentence: str) -> bool:
@@ -166,7 +189,52 @@ def is_aside(sentence: str) -> bool:
         return False
     if bool(_patterns().asides.search(text)):
         return True
-    return _apology_aside(ws)
+    return _apology_aside(ws) or asks_for_time(sentence, bare=False)
+
+
+# WordNet words whose kinds are short stretches of time ("a sec", "a minute", "a moment"; "a day" at most),
+# and the words at most in a request for one ("just give me two minutes").
+_SHORT_TIME_ROOTS = frozenset({"time_unit", "moment", "instant"})
+TIME_REQUEST_WORDS = 5
+
+
+def _a_moment(part: str) -> bool:
+    """One short moment ("a sec", "one moment", "just a minute"): a single unit that is, or shares its first
+    WordNet sense with, a word for an "indefinitely short time" ("sec" with "second"); "a day" or "an hour"
+    is a duration, not a moment."""
+    from ...dedup.wordnet import get_wordnet
+
+    wordnet = get_wordnet()
+    ws = words(part)
+    if wordnet is None or not {"a", "an", "one"} & set(ws):
+        return False
+    names = {n for w in ws for syn in wordnet.synsets(w, "n")[:1] for n in syn.words}
+    return any(word_is_kind(n, "n", frozenset({"moment"}), 3) for n in names)
+
+
+def asks_for_time(part: str, bare: bool = True) -> bool:
+    """A request for a moment: a short phrase (at most TIME_REQUEST_WORDS words) whose one noun names a
+    unit or a short stretch of time (WordNet: "sec", "two minutes", "a moment"), with nothing else in it
+    but a quantity, "just", the respondent and an imperative verb ("give me a sec", "wait a minute", "hold
+    on a moment"). With ``bare`` a duration alone counts too ("two minutes"); a caller uses that only beside
+    another sign of a pause (an apology), since "two minutes" also answers "how long does it take?"."""
+    from ...text.parse import parse
+
+    ws = [w for w in words(part) if w not in closed().interjections or w == "wait"]
+    if not ws or len(ws) > TIME_REQUEST_WORDS:
+        return False
+    doc = parse(" ".join(ws))
+    units = [t for t in doc if t.pos_ in ("NOUN", "PROPN", "ADJ") and not t.like_num
+             and word_is_kind(t.lemma_.lower(), "n", _SHORT_TIME_ROOTS, 2)]
+    if len(units) != 1:
+        return False
+    rest = [t for t in doc if t.i != units[0].i and not t.like_num and t.pos_ not in ("DET", "PRON", "ADP", "PART", "NUM")
+            and t.lower_ not in ("just", "more", "another", "few", "couple", "of")]
+    if not rest:
+        return bare
+    # an imperative first ("give me a sec", "wait a minute"): a bare verb with no subject of its own
+    verb = rest[0]
+    return len(rest) == 1 and verb.i == 0 and verb.tag_ == "VB" and not any(c.dep_ == "nsubj" for c in verb.children)
 
 
 def asks_purpose(sentence: str) -> bool:
@@ -191,8 +259,13 @@ def is_pause(answer: str) -> bool:
 
     def paused(sentence: str) -> bool:  # "hang on, the price is what matters" is no pause: every comma part
         parts = [p for p in sentence.split(",") if words(p)]
-        return _apology_aside(words(sentence)) or any(is_aside(p) for p in parts) and all(
-            is_aside(p) or all(w in c.interjections for w in words(p)) or _what_interrupts(p) for p in parts)
+        # after an apology, a duration alone asks for time ("sorry, kids just in from school, two minutes")
+        # ... and so does "a moment" / "one sec" beside what interrupts ("one moment, courier"): a single unit
+        # answers no "how long" as a duration does
+        sorry = words(sentence)[0] in _APOLOGIES
+        aside = [is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p)) for p in parts]
+        return _apology_aside(words(sentence)) or any(aside) and all(
+            a or all(w in c.interjections for w in words(p)) or _what_interrupts(p) for a, p in zip(aside, parts))
 
     parts = [s for _, _, s in sentences(answer) if words(s)]
     if len(parts) == 2 and words(parts[0])[:1] and words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1 \
@@ -343,6 +416,8 @@ def off_topic_spans(answer: str) -> list[tuple[int, int]]:
     interview (in an answer that asks about it, also when not phrased as a question: "just wondering who
     sees my answers"), and asides."""
     parts = sentences(answer)
+    if is_pause(answer):  # "sorry, doorbell, give me a sec": nothing of it is a topic
+        return [(a, b) for a, b, _ in parts]
     topics = [meta_topic(s, answer) for _, _, s in parts]
     asks = any(topics)
     pressed = any(t in ("length", "end") for t in topics)  # short remarks beside it say why: asides
@@ -426,6 +501,8 @@ def _offered(sentence: str, answer: str) -> bool:
     last = sentence.rsplit(",", 1)[-1]  # "If it breaks, who pays?": the question after the clause
     if _ordered(ws) or opens_like_question(sentence) or _ordered(words(last)):
         return False
+    if ws and ws[-1] in closed().wh_words and len(ws) > 1:
+        return False  # the wh-word in place of what is asked ("Vetted by who?", "delivered when?"): it asks
     from ...text.parse import parse
 
     doc = parse(" ".join(sentence.split()))
@@ -512,7 +589,7 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
     from ...text.primitives import stem_string
 
     doc = parse(" ".join(sentence.split()))
-    if _nothing_to(doc):
+    if _nothing_to(doc) or _of_anyone(doc):
         return True
     if not sentence.rstrip().rstrip("!").endswith("?"):  # "?!" too: "Fifteen minutes?!"
         return False
@@ -537,6 +614,19 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
                 c.dep_ == "dobj" and c.lower_ == "what" for c in tok.children):
             return True  # no choice left: "what can you do?", not "what do you do with the jars?"
     return False
+
+
+# Indefinite pronouns of "any": a question about anyone at all asks the world, not the interviewer
+# ("how long does anyone stay in a job like that?", "why would anybody pay that?"). A closed class of English.
+_ANYONE = frozenset("anyone anybody".split())
+
+
+def _of_anyone(doc) -> bool:
+    """A wh-question whose subject is "anyone"/"anybody": said for effect. A yes/no question with it
+    ("does anyone check the sitter?") asks for a fact and is not one."""
+    ws = [t.lower_ for t in doc if t.is_alpha or "'" in t.text]
+    wh = bool(ws) and (ws[0] in closed().wh_words or ws[0].split("'")[0] in closed().wh_words)
+    return wh and any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ in _ANYONE for t in doc)
 
 
 def _nothing_to(doc) -> bool:
@@ -613,7 +703,8 @@ def _own_words(tok) -> bool:
 def _phrasal(verb) -> str:
     """A verb's lemma with its particle, as WordNet spells phrasal verbs ("pass_on"), when WordNet knows
     it; else the lemma."""
-    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    # (a preposition with no object of its own is a particle: "pass my address on to them")
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt" or c.dep_ == "prep" and not list(c.children)]
     if particles and has_sense(f"{verb.lemma_.lower()}_{particles[0]}", "v"):
         return f"{verb.lemma_.lower()}_{particles[0]}"
     return verb.lemma_
@@ -629,7 +720,11 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     if not question_in_form(sentence):
         return False
     doc = parse(" ".join(sentence.split()))
-    info = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and (is_information(t.lemma_) or _identifies(t)) or _own_words(t)]
+    if _wants_theirs(doc) or _reaches_someone(doc):
+        return True
+    # ("what's included, in writing": a bare noun after "in" says how, it is nobody's information)
+    info = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and (is_information(t.lemma_) or _identifies(t))
+            and not _manner(t) or _own_words(t)]
     verbs = [t for t in doc if t.pos_ in ("VERB", "AUX") and t.lemma_.lower() != "be" and is_disclosure(_phrasal(t))]
     for v in verbs:
         near = {c.i for c in v.children} | {g.i for c in v.children for g in c.children if c.dep_ in ("prep", "pobj")} \
@@ -647,6 +742,56 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
 
 
 _UNMARKED = {"ive": "i've", "im": "i'm", "dont": "don't", "ill": "i'll"}
+# WordNet roots of wanting something of someone ("why do you need my date of birth?").
+_WANTING_ROOTS = frozenset({"need", "want", "require", "ask", "take", "collect"})
+# WordNet lexicographer files of things one holds (animals, artifacts, foods, objects, plants): "can you sell my
+# bike for me" is about a thing, "do you pass my address on" about what says who they are.
+_HELD_FILES = frozenset({"05", "06", "13", "17", "20"})
+# Who or what an answer reaching them would make it matter ("the company", "my landlord", "the council").
+_RECIPIENT_ROOTS = frozenset({"person", "people", "organization", "social_group", "business", "establishment"})
+
+
+def _manner(tok) -> bool:
+    """A bare noun after "in" that says how ("in writing", "in detail", "in person"): no determiner, no owner."""
+    return tok.dep_ == "pobj" and tok.head.lower_ == "in" and not any(c.dep_ in ("det", "poss") for c in tok.children)
+
+
+def _wants_theirs(doc) -> bool:
+    """The interviewer ("you") wanting or passing on something of the respondent's that is no held thing
+    ("why would you need my date of birth?", "do you pass my address on to them?"): a verb of wanting
+    or of disclosure (WordNet) with "you" as subject and a "my"/"our" noun, not an artifact, food,
+    animal or plant (WordNet's file of its first sense), as object."""
+    from ...dedup.wordnet import get_wordnet
+
+    wordnet = get_wordnet()
+    for v in doc:
+        if v.pos_ != "VERB" or not any(c.dep_ == "nsubj" and c.lower_ == "you" for c in v.children):
+            continue
+        if not (word_is_kind(v.lemma_.lower(), "v", _WANTING_ROOTS, 2) or is_disclosure(_phrasal(v))):
+            continue
+        for o in (c for c in v.children if c.dep_ == "dobj"):
+            mine = any(g.dep_ == "poss" and g.lower_ in ("my", "our") for g in o.children)
+            first = wordnet.synsets(o.lemma_.lower(), "n")[:1] if wordnet is not None else []
+            if mine and first and not any(wordnet.lexfile(x) in _HELD_FILES for x in first):
+                return True
+    return False
+
+
+def _reaches_someone(doc) -> bool:
+    """The interview itself ("this", "any of this", "all this") going or getting to a person or an
+    organisation ("does any of this get back to the company?", "will this go to my landlord?"): the subject
+    "this" (also as the object of "of"), and "to" with a WordNet person or organisation after it."""
+    for v in doc:
+        if v.pos_ not in ("VERB", "AUX"):
+            continue
+        subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+        this = any(c.lower_ == "this" or any(g.lower_ == "of" and any(x.lower_ == "this" for x in g.children)
+                                             for g in c.children) for c in subjects)
+        targets = [g for c in v.children if c.dep_ in ("prep", "advmod", "prt") for p in [c, *c.children]
+                   if p.lower_ == "to" for g in p.children if g.dep_ == "pobj"]
+        if this and any(word_is_kind(g.lemma_.lower(), "n", _RECIPIENT_ROOTS, 2) for g in targets):
+            return True
+    return False
 
 
 def _information_in(context: str) -> bool:
@@ -678,8 +823,10 @@ def asks_who_is_behind(sentence: str) -> bool:
                                  or _is_study(o)) for o in others):
             return True  # ... or a study ("who's paying for this research?", "who runs the survey?")
     for t in doc:
+        # ... or, for "this" (the interview itself), a person ("is this for the letting agent?")
+        roots = _SPONSOR_ROOTS | {"person"} if t.lower_ == "this" else _SPONSOR_ROOTS
         if t.lower_ in ("it", "this") and t.dep_ == "nsubj" and t.head.lemma_ == "be" and any(
-                word_is_kind(g.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for c in t.head.children
+                word_is_kind(g.lemma_.lower(), "n", roots, 2) for c in t.head.children
                 if c.dep_ == "prep" and c.lower_ == "for" for g in c.children if g.dep_ == "pobj"):
             return True  # "is it for the council?": an organisation the study is for
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":

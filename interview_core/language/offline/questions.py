@@ -433,9 +433,11 @@ def meta_answer(request: QuestionRequest) -> str:
         topic = "length_unknown"
     elif topic == "length" and request.turns_left > FEW_LEFT:
         topic = "length_many"  # "not long" would be untrue with many questions left
+    elif topic == "length" and request.turns_left <= 1:
+        topic = "length_one"  # "about 1 questions" is no English
     if topic == "skip" and disclosed_hardship(last.answer):
         topic = "skip_hardship"  # "pass, sorry, we've had a funeral this week": acknowledged, never probed
-    base = topic.removesuffix("_unknown").removesuffix("_many")
+    base = topic.removesuffix("_unknown").removesuffix("_many").removesuffix("_one")
     if request.kind == "closing" and f"{base}_closing" in wording:
         topic = f"{base}_closing"
     if topic == "other" and request.kind != "closing" and any(
@@ -451,17 +453,31 @@ def meta_answer(request: QuestionRequest) -> str:
         turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain,
         term=term, gloss=meaning, part=part)
     second = _second_part(last.answer, topic)
-    return f"{text} {wording[second][0].format(concept=concept)}" if second else text
+    if second == "also_length" and (request.kind == "closing" or request.turns_left is None or request.turns_left <= 1):
+        second = "also_length_closing" if request.kind == "closing" else "also_length_few"
+    left = max(request.turns_left or 0, 1)
+    return f"{text} {wording[second][0].format(concept=concept, turns_left=left)}" if second else text
+
+
+# Topics whose short answer can follow the answer to another ("how much longer is this, and why do you need
+# my date of birth?": both are answered).
+_ANSWERED_TOO = ("length", "privacy", "purpose")
 
 
 def _second_part(answer: str, topic: str) -> str:
     """The wording key that answers the second part of a two-part question about the interview ("what's
-    this for? are you the company?", "what's the point, are you selling me something?"): who is behind
-    the study or whether anything is sold, when the first answer did not say it; "" otherwise."""
+    this for? are you the company?", "how long is this, and who sees it?"): another topic of
+    :func:`meta.meta_topic` (length, privacy, purpose) in another sentence or comma part, who is behind the
+    study or whether anything is sold, when the first answer did not say it; "" otherwise."""
     if topic in ("pause", "meaning", "unasked", "skip", "skip_hardship", "end") or topic.startswith(("other", "selling")):
         return ""
+    pieces = [p for _, _, s in sentences(answer) for p in s.split(",") if words(p)]
+    base = topic.split("_")[0]
+    also = next((t for p in pieces if (t := meta_topic(p, answer)) in _ANSWERED_TOO and t != base), None)
+    if also:
+        return f"also_{also}"
     # the parts between commas that no answer above has met ("who sees this?" is privacy, already answered)
-    parts = [p for _, _, s in sentences(answer) for p in s.split(",") if words(p) and meta_topic(p, answer) is None]
+    parts = [p for p in pieces if meta_topic(p, answer) is None]
     if any(asks_to_sell(s) for s in parts):
         return "also_selling"
     return "also_sponsor" if any(asks_who_is_behind(s) for s in parts) else ""

@@ -1,0 +1,109 @@
+"""Wave 11 (lang11): pauses said as a request for time, questions about the interview in more forms and in
+two parts (each part answered), the respondent's own details wanted or passed on, questions asked with the
+wh-word last, and questions about "anyone" said for effect.
+(Invented domain: a mobile knife-sharpening van that calls at your street once a month.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from interview_core.language.offline.meta import (addressed_question, answer_meta_topic, asks_for_time,
+                                                  asks_what_is_left, is_pause, off_topic_spans)
+from interview_core.language.offline.questions import _second_part
+
+DESCRIPTION = ("EdgeVan: a mobile knife-sharpening van that calls at your street once a month, sharpens kitchen "
+               "knives and garden shears while you wait, and texts you the day before it comes.")
+
+
+@pytest.mark.parametrize("answer, paused", [
+    ("sorry, postman, give me a sec", True),                  # an imperative asking for a moment
+    ("hold on a second, someone at the door", True),
+    ("wait a minute, the oven", True),
+    ("give me two minutes, parcel", True),
+    ("sorry, dog just back from the groomer, two minutes", True),  # a duration alone, after an apology
+    ("one moment, courier", True),                              # a single moment beside what interrupts
+    ("just a moment, the baby", True),
+    ("two minutes", False),                                     # answers "how long does it take?"
+    ("an hour, the sharpening", False),                         # a duration, not a moment
+    ("a week, maybe two", False),
+    ("sorry, ten years", False),
+    ("wait a minute, that's not what the leaflet says", False),  # an objection, not a pause
+    ("give me a reason to switch", False),
+])
+def test_a_request_for_time_is_a_pause(answer, paused):
+    assert is_pause(answer) is paused
+
+
+def test_a_request_for_time_alone_is_no_duration_answer():
+    assert asks_for_time("give me a sec", bare=False) and asks_for_time("hang on a moment", bare=False) is not None
+    assert not asks_for_time("two minutes", bare=False) and asks_for_time("two minutes")
+    assert not asks_for_time("ten minutes tops, it is quick to set up")
+
+
+def test_a_pause_holds_no_topic():
+    answer = "sorry, postman, give me a sec"
+    assert off_topic_spans(answer) == [(0, len(answer))]
+
+
+@pytest.mark.parametrize("sentence, left", [
+    ("hows much is left", True),
+    ("how many left", True),
+    ("how much more of this", True),
+    ("how long is left then", True),
+    ("how much more does the sharpening cost", False),          # names a thing of its own
+    ("how many knives are left", False),
+    ("how long do the blades stay sharp", False),
+])
+def test_how_much_is_left_by_its_words(sentence, left):
+    assert asks_what_is_left(sentence) is left
+
+
+@pytest.mark.parametrize("answer, topic", [
+    ("why would you need my date of birth?", "privacy"),       # the interviewer wanting what is theirs
+    ("why do you want my postcode", "privacy"),
+    ("do you pass my address on to them?", "privacy"),         # passed on ("on" with no object: a particle)
+    ("do you hand my number over to the installers", "privacy"),
+    ("does any of this get back to the council?", "privacy"),  # the interview itself reaching someone
+    ("will this go to my landlord", "privacy"),
+    ("hows much is left", "length"),
+    ("how much more does the sharpening cost?", None),         # a product question, not the interview's length
+    ("can you sharpen my shears while I wait?", None),          # a thing of theirs, not a detail about them
+    ("So what's included exactly, in writing, every single thing.", None),  # "in writing" says how
+])
+def test_questions_about_the_interview_in_more_forms(answer, topic):
+    assert answer_meta_topic(answer) == topic
+
+
+@pytest.mark.parametrize("answer, first, second", [
+    ("how much longer is this, and why would you need my date of birth?", "length", "also_privacy"),
+    ("hows much is left, and does any of this get back to the van people?", "privacy", "also_length"),
+    ("who sees my answers? and how many more questions", "privacy", "also_length"),
+    ("what's this survey for, and how long is it", "length", "also_purpose"),
+])
+def test_both_parts_of_a_two_part_question_are_answered(answer, first, second):
+    assert answer_meta_topic(answer) == first
+    assert _second_part(answer, first) == second
+
+
+def test_a_question_with_its_wh_word_last_asks():
+    assert addressed_question("Sharpened by who?", DESCRIPTION) is not None
+    assert addressed_question("texted when? the night before?", DESCRIPTION) is not None
+    assert addressed_question("so maybe... not having blunt knives?", DESCRIPTION) is None  # an offered answer
+
+
+@pytest.mark.parametrize("answer, asks", [
+    ("how long does anyone keep a knife sharp these days?", False),  # about anyone at all: for effect
+    ("why would anybody pay for that?", False),
+    ("does anyone check the sharpener's work?", True),                # a yes/no question asks for a fact
+    ("how long does the van stay in the street?", True),
+])
+def test_a_question_about_anyone_is_said_for_effect(answer, asks):
+    assert (addressed_question(answer, DESCRIPTION) is not None) is asks
+
+
+def test_this_for_someone_asks_who_is_behind():
+    from interview_core.language.offline.meta import asks_who_is_behind
+
+    assert asks_who_is_behind("is this for the letting agent?")
+    assert asks_who_is_behind("is this for my landlord")
+    assert not asks_who_is_behind("is it for my son?")  # "it" is the product: a gift, not the study
