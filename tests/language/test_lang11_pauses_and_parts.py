@@ -63,6 +63,8 @@ def test_how_much_is_left_by_its_words(sentence, left):
     ("why do you want my postcode", "privacy"),
     ("do you pass my address on to them?", "privacy"),         # passed on ("on" with no object: a particle)
     ("do you hand my number over to the installers", "privacy"),
+    ("do you keep any of my health stuff from this?", "privacy"),  # a part of what is theirs
+    ("do you keep some of my old knives?", None),
     ("does any of this get back to the council?", "privacy"),  # the interview itself reaching someone
     ("will this go to my landlord", "privacy"),
     ("hows much is left", "length"),
@@ -107,3 +109,36 @@ def test_this_for_someone_asks_who_is_behind():
     assert asks_who_is_behind("is this for the letting agent?")
     assert asks_who_is_behind("is this for my landlord")
     assert not asks_who_is_behind("is it for my son?")  # "it" is the product: a gift, not the study
+
+
+# --- Hardships told as the time from which life changed (invented domain: an allotment tool-share shed) ----
+
+@pytest.mark.parametrize("answer, hinted", [
+    ("since the stroke my dad can't do the digging", True),          # a hardship noun after "since"
+    ("after her fall my nan stopped coming to the plot", True),
+    ("after the divorce I moved into a flat with no garden", True),
+    ("since the shop closed I've been counting every penny", True),   # a livelihood that ended
+    ("till the payments stopped going out we had the big shed", True),
+    ("since my job ended it's the only hobby I can afford", True),
+    ("when my husband went in 2019 the plot came to me", True),        # someone close who "went" at a date
+    ("my grandad went last year, so it's just me", True),
+    ("we don't go to the plot on weekends any more. not since.", True),  # "not since" alone: the event left out
+    ("since the update the booking app is slow for me", False),       # no hardship in the noun
+    ("since the roadworks stopped the bus is quicker", False),        # an ending, but no livelihood
+    ("since the shop opened I go every day", False),
+    ("I've not been back since", False),                               # "since" with its event said before
+    ("we went in 2019 and loved it", False),                           # the respondent went somewhere
+    ("my sister went to Spain in 2019", False),                        # a place: a trip
+    ("the shed has a hook with spade written on it", False),
+])
+def test_a_hardship_told_as_the_time_life_changed(answer, hinted):
+    from interview_core.language.offline.distress import disclosed_hardship
+
+    assert bool(disclosed_hardship(answer)) is hinted
+
+
+def test_a_word_named_is_no_event_told():
+    from interview_core.language.offline.distress import disclosed_hardship
+
+    assert disclosed_hardship("we just have a savings pot with funeral written on it. the app says funeral.") == ()
+    assert disclosed_hardship("we've had a funeral this week, so the plot is a mess") != ()

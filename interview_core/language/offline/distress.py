@@ -177,6 +177,23 @@ def _verb_lemma(tok) -> str:
     return "_".join([tok.lemma_.lower(), *prt])
 
 
+def _went_at_a_date(verb) -> bool:
+    """"my dad went in 2019", "her husband went last year": someone close (a person noun with an owner) who
+    "went", with nothing but a time after it (a number or "last ..."): no place, no object, no manner."""
+    from .grammar import is_person_noun
+
+    close = any(c.dep_ == "nsubj" and c.pos_ == "NOUN" and is_person_noun(c.lemma_.lower()) and any(
+        g.dep_ == "poss" for g in c.children) for c in verb.children)
+    if not close or any(c.dep_ in ("dobj", "xcomp", "ccomp", "acomp", "prt", "oprd") for c in verb.children):
+        return False
+    times = [c for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "on") and all(
+        g.like_num for g in c.children)] + [c for c in verb.children if c.dep_ == "npadvmod" and any(
+        g.lower_ == "last" for g in c.children)]
+    others = [c for c in verb.children if c.dep_ in ("prep", "advmod", "npadvmod") and c not in times
+              and c.lower_ not in ("when", "then")]
+    return bool(times) and not others
+
+
 def _close_to_respondent(tok, sent) -> bool:
     """Whether the hardship at ``tok`` is the respondent's or someone close's: a first-person word in the
     sentence, a possessive or kin noun in its phrase or its clause's subject."""
@@ -239,6 +256,8 @@ def hardship_tokens(sent) -> list:
             verb = _verb_lemma(tok)
             if word_is_kind(verb, "v", _DEATH_ROOTS, 1):
                 hit = _person_subject(tok)  # "my bike died" is a breakdown, not a death
+            elif verb == "go" and _went_at_a_date(tok):
+                hit = True
             elif verb == "pass":  # "he passed in 2019": said of a person with no object or direction, a death
                 hit = _person_subject(tok) and not any(
                     c.dep_ in ("dobj", "xcomp", "ccomp", "advmod") or c.dep_ == "prep" and c.lower_ not in ("in", "on", "at", "last")
@@ -482,7 +501,8 @@ def hinted(answer: str) -> tuple[str, ...]:
                     for t in sent)
         for tok in sent:
             lemma = tok.lemma_.lower()
-            if tok.pos_ == "NOUN" and mine and tok.dep_ in ("dobj", "nsubj", "attr", "pobj") and _of_death(lemma):
+            if tok.pos_ == "NOUN" and mine and tok.dep_ in ("dobj", "nsubj", "attr", "pobj") and _of_death(lemma) \
+                    and not _mentioned(tok):
                 found.append(tok.lower_)
             place = tok.head if tok.dep_ == "compound" else tok
             if tok.pos_ == "NOUN" and close and place.dep_ == "pobj" and place.head.lower_ in _LOCATIVE \
@@ -497,7 +517,60 @@ def hinted(answer: str) -> tuple[str, ...]:
                         and any(_a_sum(t) and tok in (t.head.head, t.head.head.head) for t in tok.subtree):
                     found.append(tok.lower_)  # a sum they have not got
     found += [w.lower() for m in _WITHHELD.finditer(text) for w in m.group().split()]
-    return tuple(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found + landmarks(text)))
+
+
+def _mentioned(noun) -> bool:
+    """A singular noun with no determiner or owner ("a tab with funeral written on it", "the app says
+    funeral"): English needs one before a countable event, so the bare word is named, not told of."""
+    return noun.tag_ == "NN" and not any(c.dep_ in ("det", "poss", "nummod", "amod", "compound") for c in noun.children)
+
+
+# Prepositions and conjunctions that set a time from which life changed ("since the stroke", "till the
+# payments stopped"): a closed class of English.
+_FROM_THEN = frozenset("since till until after".split())
+# WordNet roots of a livelihood: a shop or a business, a job, an income or the payments one makes.
+_LIVELIHOOD_ROOTS = frozenset({"establishment", "business", "enterprise", "occupation", "job", "income", "payment",
+                               "financial_gain", "employment"})
+# WordNet roots of verbs of ending ("closed", "stopped", "shut", "ceased", "ended").
+_ENDING_ROOTS = frozenset({"end", "stop", "close", "discontinue", "cease", "fail"})
+_LANDMARK_SENSES = 3
+
+
+def landmarks(text: str) -> list[str]:
+    """Words of a hardship told as the time from which life changed (read from the parse and WordNet):
+
+    - "since"/"after" followed by a noun (its determiners and modifiers skipped) that names a hardship in
+      one of its first senses counted as for something had ("since the stroke", "after his fall", "since the
+      divorce"), said by the respondent or of someone close;
+    - "since"/"till"/"until" opening a clause whose verb is one of ending and whose subject names a livelihood
+      ("since the shop closed", "till the payments stopped going out", "since my job ended");
+    - "not since" / "never since" alone: the event left out (aposiopesis: "we don't go away any more. not since.").
+    """
+    found: list[str] = []
+    sents = list(parse(text).sents)
+    for n, sent in enumerate(sents):
+        toks = list(sent)
+        for k, tok in enumerate(toks):
+            if tok.lower_ not in _FROM_THEN:
+                continue
+            if tok.lower_ == "since" and any(c.dep_ == "neg" or c.lower_ == "never" for c in tok.children) \
+                    and not any(c.dep_ in ("pobj", "pcomp") for c in tok.children):
+                # what stopped since is said around it ("we don't go away any more. not since.")
+                found += [t.lower_ for s in sents[max(n - 1, 0):n + 2] for t in s if t.is_alpha]
+                continue
+            after = [t for t in toks[k + 1:k + 5] if t.pos_ not in ("DET", "ADJ") and t.dep_ != "poss"
+                     and t.lower_ != "'s"]
+            noun = after[0] if after and after[0].pos_ == "NOUN" else None
+            if noun is not None and tok.lower_ in ("since", "after") and _noun_is_hardship(
+                    noun.lemma_.lower(), _HAVING_SENSES) and _close_to_respondent(noun, sent):
+                found.append(noun.lower_)
+            verb = tok.head if tok.dep_ == "mark" else None
+            if verb is not None and verb.pos_ == "VERB" and word_is_kind(verb.lemma_.lower(), "v", _ENDING_ROOTS, _LANDMARK_SENSES):
+                subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+                if any(word_is_kind(c.lemma_.lower(), "n", _LIVELIHOOD_ROOTS, 1) for c in subject):
+                    found += [c.lower_ for c in subject] + [verb.lower_]
+    return found
 
 
 @lru_cache(maxsize=512)

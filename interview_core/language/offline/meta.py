@@ -769,7 +769,11 @@ def _wants_theirs(doc) -> bool:
             continue
         if not (word_is_kind(v.lemma_.lower(), "v", _WANTING_ROOTS, 2) or is_disclosure(_phrasal(v))):
             continue
-        for o in (c for c in v.children if c.dep_ == "dobj"):
+        objects = [c for c in v.children if c.dep_ == "dobj"]
+        # ... also a part of it ("any of my health stuff")
+        objects += [g for o in objects for p in o.children if p.dep_ == "prep" and p.lower_ == "of"
+                    for g in p.children if g.dep_ == "pobj"]
+        for o in objects:
             mine = any(g.dep_ == "poss" and g.lower_ in ("my", "our") for g in o.children)
             first = wordnet.synsets(o.lemma_.lower(), "n")[:1] if wordnet is not None else []
             if mine and first and not any(wordnet.lexfile(x) in _HELD_FILES for x in first):
