@@ -142,3 +142,50 @@ def test_a_word_named_is_no_event_told():
 
     assert disclosed_hardship("we just have a savings pot with funeral written on it. the app says funeral.") == ()
     assert disclosed_hardship("we've had a funeral this week, so the plot is a mess") != ()
+
+
+# --- A refusal after what it names (invented domain: a lodger-matching service for spare rooms) -----------
+
+@pytest.mark.parametrize("answer, label", [
+    ("strangers with keys to my flat. no.", "strangers with keys to my flat"),
+    ("a lodger in my spare room. nope.", "lodger"),
+    ("keys to my flat. not a chance.", "keys"),
+    ("the monthly inspection. no thanks", "monthly inspection"),
+])
+def test_a_refusal_after_a_fragment_is_a_negative_stance(answer, label):
+    from interview_core.language.offline.questions import frame_family
+    from interview_core.language.offline.topics import topic_for
+
+    topic = topic_for(label, [answer])
+    assert topic.stance == -1 and frame_family(topic) == "negative"  # never "what part does it play"
+
+
+@pytest.mark.parametrize("answer", ["the monthly inspection. lovely.", "the monthly inspection. no problem at all"])
+def test_praise_after_a_fragment_is_no_refusal(answer):
+    from interview_core.language.offline.topics import topic_for
+
+    assert topic_for("monthly inspection", [answer]).stance == 1
+
+
+# --- "its" typed for "it's" (invented domain: a camper-van rental) -----------------------------------------
+
+@pytest.mark.parametrize("text, restored", [
+    ("the six-berth is overkill. its me and the dog", "the six-berth is overkill. it's me and the dog"),
+    ("its not worth it", "it's not worth it"),
+    ("its just us two", "it's just us two"),
+    ("Its really roomy", "It's really roomy"),
+    ("its awning is broken", "its awning is broken"),        # the possessive before its noun stays
+    ("its only flaw is the fridge", "its only flaw is the fridge"),
+])
+def test_its_for_it_is_restored_by_what_follows(text, restored):
+    from interview_core.language.offline.grammar import restore_its
+
+    assert restore_its(text) == restored
+
+
+@pytest.mark.parametrize("answer", ["the six-berth is overkill. its me and the dog",
+                                    "two bathrooms is too many. its just the two of us"])
+def test_a_verdict_then_its_reason_explains_itself(answer):
+    from interview_core.language.offline.questions import explained
+
+    assert explained(answer)  # no "why is the dog important to you?" after it

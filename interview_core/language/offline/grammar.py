@@ -8,6 +8,7 @@ Every function takes words as produced by :func:`text.words` (lowercase, straigh
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -539,3 +540,24 @@ def has_sense(word: str, pos: str) -> bool:
 
     wordnet = get_wordnet()
     return bool(wordnet and wordnet.synsets(word, pos))
+
+
+_ITS = re.compile(r"\b([Ii])ts\s+(?=(\S+)(?:\s+(\S+))?)")
+
+
+def restore_its(text: str) -> str:
+    """"its" typed for "it's" restored where it cannot be the possessive: a possessive determiner is followed by
+    its noun phrase, never by a pronoun, a determiner or a negation, nor by an adverb (one that is no
+    adjective, or one before a pronoun or determiner): "its me and the cat", "its not worth it", "its really
+    good", "its just us" -> "it's ..."; "its price", "its only flaw" stay."""
+    c = closed()
+
+    def clause_word(word: str) -> bool:
+        return word in c.subject_pronouns or word in c.object_pronouns or word in c.determiners or word in c.negations
+
+    def fix(m: re.Match) -> str:
+        nxt, after = (re.sub(r"[^a-z']", "", (g or "").lower()) for g in (m.group(2), m.group(3)))
+        adverb = "ADV" in open_classes(nxt) and ("ADJ" not in open_classes(nxt) or clause_word(after))
+        return f"{m.group(1)}t's " if clause_word(nxt) or adverb else m.group(0)
+
+    return _ITS.sub(fix, text)

@@ -15,7 +15,7 @@ from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
 from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, meaning_referent,
                    meaning_target, meta_topic, sentences)
-from .grammar import closed, is_artifact, is_plural_phrase
+from .grammar import closed, is_artifact, is_plural_phrase, restore_its
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
@@ -126,11 +126,11 @@ def presupposes(template: str) -> frozenset[str]:
 
 
 def frame_family(topic: Topic) -> str:
-    """The frame family for a topic: 'person', 'want' (noun phrases only), 'negated' (quotes only),
+    """The frame family for a topic: 'person' (not complained about), 'want' (noun phrases only), 'negated' (quotes only),
     'open' when its stance cues conflict or are unsure (frames that presume no stance), else its stance
     ('negative', 'positive', 'neutral')."""
-    if topic.person and topic.kind == "np":
-        return "person"
+    if topic.person and topic.kind == "np" and topic.stance >= 0:
+        return "person"  # (people turned down or complained about are asked what bothers them, below)
     if topic.want and topic.kind in ("np", "quote"):
         return "want"
     if topic.negated and topic.kind == "quote":
@@ -694,8 +694,8 @@ def reason_given(answer: str) -> bool:
     """Whether an answer already gives its reason: a causal or consequential conjunction joining its
     clauses ("... because ...", "..., so ..."), or a headline without a verb followed by a sentence that
     explains it ("Seeing who's coming. I live on my own."; rhetorical structure: a nucleus and its
-    elaboration)."""
-    doc = parse(" ".join(answer.split()))
+    elaboration). "its" typed for "it's" is read as "it's" (:func:`grammar.restore_its`)."""
+    doc = parse(restore_its(" ".join(answer.split())))
     if any(t.lower_ in _CAUSAL and t.dep_ in ("mark", "cc", "advmod") and t.i > 0 and t.head.pos_ in ("VERB", "AUX", "ADJ")
            for t in doc):
         return True
@@ -726,7 +726,7 @@ def explained(answer: str) -> bool:
     if words(answer)[:1] and words(answer)[0] in _CAUSAL - {"so", "since"}:  # ("So we moved ..." opens a story)
         return False  # "Because ...": the answer to a "why", whose own reason is the next rung up the ladder
     finite = ("VBD", "VBP", "VBZ", "MD")
-    clauses = [t for t in parse(" ".join(answer.split())) if t.dep_ in _CLAUSES and t.pos_ in ("VERB", "AUX") and (
+    clauses = [t for t in parse(restore_its(" ".join(answer.split()))) if t.dep_ in _CLAUSES and t.pos_ in ("VERB", "AUX") and (
         t.tag_ in finite or any(c.dep_ in ("aux", "auxpass") and c.tag_ in finite for c in t.children))
         and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children)
         and _says_more_than_time(words(" ".join(x.text for x in t.subtree)))]  # not "nothing else comes to mind"
@@ -734,7 +734,7 @@ def explained(answer: str) -> bool:
         return True
     # ... or a sentence after the first that goes on at length ("... is smart. not dropping 300 quid on
     # something I might give up after three weeks")
-    later = [s for s in parse(" ".join(answer.split())).sents][1:]
+    later = [s for s in parse(restore_its(" ".join(answer.split()))).sents][1:]
     return any(sum(t.is_alpha for t in s) >= ELABORATING_SENTENCE and not s.text.rstrip().endswith("?")
                and _says_more_than_time(words(s.text)) for s in later)
 

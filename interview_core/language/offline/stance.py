@@ -181,10 +181,31 @@ def _remark_after(sent) -> int:
     remark = _following(sent)
     if remark is None:
         return 0
+    if _refusal(remark):
+        return -1
     core = [t for t in remark if not t.is_punct and t.lower_ not in closed().interjections]
     if not core or len(core) > 3 or any(t.pos_ in ("VERB", "AUX") for t in core):
         return 0
     return _valence(remark)
+
+
+# Words at most in a refusal said after what it refuses ("no.", "nope", "no way", "not a chance").
+REFUSAL_WORDS = 3
+
+
+def _refusal(remark) -> bool:
+    """A short remark with no verb that opens with a negation ("no.", "nope.", "not a chance", "no way")
+    and says nothing good after it: the respondent turning down what the sentence before named."""
+    ws = [t for t in remark if not t.is_punct]
+    c = closed()
+    return 0 < len(ws) <= REFUSAL_WORDS and ws[0].lower_ in c.negations | {"no", "nope", "nah"} and not any(
+        t.pos_ in ("VERB", "AUX") for t in ws) and _valence(remark) <= 0
+
+
+def refused_after(sent) -> bool:
+    """Whether the sentence after ``sent`` is a refusal of what it named (:func:`_refusal`)."""
+    remark = _following(sent)
+    return remark is not None and _refusal(remark)
 
 
 def _turned(sent) -> bool:

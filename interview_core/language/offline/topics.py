@@ -30,7 +30,7 @@ from ...text.parse import parse
 from .grammar import closed, is_count_noun, is_person_noun, open_classes
 from .naturalise import SECOND_PERSON, natural_label
 from .salience import MARKERS_ONLY, anchor_of, point_unit, salient_unit
-from .stance import in_list, read_stance
+from .stance import in_list, read_stance, refused_after
 
 MAX_TOPIC_WORDS = 7
 MAX_QUOTE_WORDS = 16
@@ -426,6 +426,8 @@ def _stance(head, clause, sent) -> tuple[int, bool]:
     else:
         scope = list(_subtree_span(clause))
     if not any(t.pos_ in ("VERB", "AUX") for t in sent):
+        if refused_after(sent):  # "strangers with keys to my house. no.": what it named is turned down
+            return -1, False
         sent = sent.doc[sent.start:]  # a fragment naming the topic ("trust."): what follows says how it is seen
     return read_stance(head, clause, sent, scope)
 
