@@ -189,3 +189,22 @@ def test_a_verdict_then_its_reason_explains_itself(answer):
     from interview_core.language.offline.questions import explained
 
     assert explained(answer)  # no "why is the dog important to you?" after it
+
+
+@pytest.mark.parametrize("answer, explains", [
+    ("my neighbour sharpens them for a pint. honestly cant see me paying someone", True),  # "I" left out
+    ("my brother does ours. wont pay for that", True),
+    ("the van. could be handy", False),                 # one clause: nothing explained
+])
+def test_a_clause_with_its_subject_left_out_counts(answer, explains):
+    from interview_core.language.offline.questions import explained
+
+    assert explained(answer) is explains
+
+
+def test_words_told_with_painful_news_are_part_of_it():
+    from interview_core.language.offline.questions import _told_with_hardship
+
+    answer = "when my grandad went in 2020 it was a fortune, me and my sister put it on a loan"
+    assert _told_with_hardship("me and my sister put it on a loan", answer)
+    assert not _told_with_hardship("a sharp knife", "a sharp knife. my grandad went to the van every month")

@@ -635,11 +635,15 @@ def _about_hardship(topic: Topic | None, request: QuestionRequest) -> bool:
     sentence as it ("it's for my mum, she's 84, had a fall": the age is part of the painful news)."""
     if topic is None or topic.kind == "none" or not request.recent_turns:
         return False
-    answer = request.recent_turns[-1].answer
-    if mentions_hardship(topic.text or topic.quote, answer):
+    return _told_with_hardship(topic.quote or topic.text, request.recent_turns[-1].answer)
+
+
+def _told_with_hardship(said: str, answer: str) -> bool:
+    """Whether ``said`` (a topic's words) names a hardship of ``answer`` or was said in the same sentence as
+    one ("me and my brother split it on two credit cards", told with a father's death)."""
+    if mentions_hardship(said, answer):
         return True
-    said = (topic.quote or topic.text).lower()
-    return any(said in s.lower() and mentions_hardship(s, answer) for _, _, s in sentences(answer))
+    return any(said.lower() in s.lower() and mentions_hardship(s, answer) for _, _, s in sentences(answer))
 
 
 def _in_last_answer(request: QuestionRequest, topic: Topic | None) -> bool:
@@ -728,7 +732,7 @@ def explained(answer: str) -> bool:
     finite = ("VBD", "VBP", "VBZ", "MD")
     clauses = [t for t in parse(restore_its(" ".join(answer.split()))) if t.dep_ in _CLAUSES and t.pos_ in ("VERB", "AUX") and (
         t.tag_ in finite or any(c.dep_ in ("aux", "auxpass") and c.tag_ in finite for c in t.children))
-        and any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children)
+        and (any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children) or _subject_left_out(t))
         and _says_more_than_time(words(" ".join(x.text for x in t.subtree)))]  # not "nothing else comes to mind"
     if len(clauses) >= 2 and any(len(list(c.subtree)) >= ELABORATION_WORDS for c in clauses):
         return True
@@ -737,6 +741,13 @@ def explained(answer: str) -> bool:
     later = [s for s in parse(restore_its(" ".join(answer.split()))).sents][1:]
     return any(sum(t.is_alpha for t in s) >= ELABORATING_SENTENCE and not s.text.rstrip().endswith("?")
                and _says_more_than_time(words(s.text)) for s in later)
+
+
+def _subject_left_out(verb) -> bool:
+    """A main clause whose subject is left out, as casual speech does with "I" ("honestly can't see me paying
+    someone", "won't use it twice"): its verb is the root and carries a modal or a negated auxiliary."""
+    return verb.dep_ == "ROOT" and any(c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children) or (
+        verb.dep_ == "ROOT" and any(c.dep_ == "neg" for c in verb.children) and any(c.dep_ == "aux" for c in verb.children))
 
 
 REASON_WORDS = 3  # words at least in a reason quoted back
@@ -898,7 +909,7 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     doubt = request.kind == "follow_up" and not reply and not hardship and not verdict and not value and bool(
         request.recent_turns) and doubting(request.recent_turns[-1].answer, _description(request))
     if topic is not None and topic.kind == "quote" and not topic.latest and any(
-            mentions_hardship(topic.quote, t.answer) for t in request.recent_turns[:-1]):
+            _told_with_hardship(topic.quote, t.answer) for t in request.recent_turns[:-1]):
         # Painful news told earlier is not quoted back as a topic ("A little earlier you mentioned <the
         # money trouble>. Why does that get to you?"): a plain question instead.
         topic = Topic("none")
