@@ -208,3 +208,16 @@ def test_words_told_with_painful_news_are_part_of_it():
     answer = "when my grandad went in 2020 it was a fortune, me and my sister put it on a loan"
     assert _told_with_hardship("me and my sister put it on a loan", answer)
     assert not _told_with_hardship("a sharp knife", "a sharp knife. my grandad went to the van every month")
+
+
+@pytest.mark.parametrize("reason, declines", [
+    ("honestly cant see me paying someone", True),     # the respondent declining, "I" left out
+    ("we wouldnt bother with it", True),
+    ("I won't be using a van for that", True),
+    ("the blades dont stay sharp", False),             # a complaint about a thing, not a refusal
+    ("it never turns up on time", False),
+])
+def test_a_reason_that_turns_the_product_down(reason, declines):
+    from interview_core.language.offline.questions import turns_down
+
+    assert turns_down(reason) is declines

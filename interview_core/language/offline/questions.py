@@ -743,6 +743,18 @@ def explained(answer: str) -> bool:
                and _says_more_than_time(words(s.text)) for s in later)
 
 
+def turns_down(reason: str) -> bool:
+    """Whether a reason is the respondent declining to do something: a negated main verb (with an auxiliary or
+    a modal) whose subject is "I"/"we" or left out ("honestly can't see me paying someone", "we wouldn't
+    bother", "won't use it")."""
+    doc = parse(restore_its(" ".join(reason.split())))
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.pos_ not in ("VERB", "AUX") or not any(c.dep_ == "neg" for c in root.children):
+        return False
+    subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return all(c.lower_ in ("i", "we") for c in subjects) and (bool(subjects) or _subject_left_out(root))
+
+
 def _subject_left_out(verb) -> bool:
     """A main clause whose subject is left out, as casual speech does with "I" ("honestly can't see me paying
     someone", "won't use it twice"): its verb is the root and carries a modal or a negated auxiliary."""
@@ -1001,6 +1013,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         ups = _wording()["reason_up_probes"]["negative" if negative else "positive"]
         steps = [f"{_wording()['said_leads'][request.turn_number % 2].format(quote=reason)} {p}" for p in ups] \
             if reason else list(_wording()["reason_given_probes"])
+        if reason and turns_down(reason):
+            # the reason is the respondent turning the product down ("can't see me paying someone"): "what would
+            # having that sorted give you" reads as nonsense; asked what would win them over
+            steps, reason, said = list(_wording()["doubt_probes"]), "", ""
         said = "" if reason else said
         kept = [t for t in primary if not _OBVIOUS.search(t) and not (said and t.startswith(said))]
         primary = (kept if not reason else []) + steps
