@@ -16,13 +16,13 @@ from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, Extract
 from .assessment import AnswerFeatures, assess, is_english
 from ...text.clauses import Clause, segment
 from .elements import matcher
-from .grammar import INDEFINITES, closed, open_classes
+from .grammar import INDEFINITES, LIGHT_VERBS, closed, open_classes
 from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
 from .asked import asked_spans, echo_sentences
 from .meta import off_topic_spans
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
-from .concepts import MAX_LABEL_WORDS, MAX_WORD_CHARS, normalised, question_spans, span_concepts
+from .concepts import MAX_LABEL_WORDS, MAX_WORD_CHARS, gerund_of, normalised, question_spans, span_concepts
 from .salience import BACKDROP_BELOW, POINT_AT, TEMPORAL_MARKS, Unit, elaborates, passes_over, point_unit, prominence, specification, units
 from .stance import stance_and_reaction
 from .verdicts import verdict_spans
@@ -345,6 +345,46 @@ def _fragment_concepts(c: Clause, opens_sentence: bool) -> list[str]:
     return out
 
 
+_CAUSAL_LINKS = frozenset({"cause", "effect"})
+_MODAL_LEMMAS = frozenset("will would shall should can could may might must".split())
+
+
+def _predicate_concept(c: Clause, doc: tuple) -> str | None:
+    """The gerund phrase of a clause whose only content is what its subject does ("it should last" ->
+    "lasting", "it nags at me" -> "nagging at me", "I don't waste time fiddling with it" -> "not wasting
+    time fiddling with it"), or None. Read only for a clause on one side of a causal link: there the
+    respondent says what leads to what, and the predicate is the concept even when its subject is a
+    pronoun and its object names nothing (elsewhere "I just left" stays no concept). The verb must carry
+    meaning of its own: not a light verb, a verb of framing ("I think"), a modal or an empty predicate,
+    nor a bare past verb ("I just left"), and the clause must not be negated in its subject."""
+    parsed, offsets = doc
+    at = (lambda t: offsets[t.idx]) if offsets is not None else (lambda t: t.idx)
+    dropped = _frame_offsets(c)
+    toks = [t for t in parsed if c.start <= at(t) < c.end and not t.is_space and at(t) not in dropped]
+    ids = {t.i for t in toks}
+    verbs = [t for t in toks if t.pos_ == "VERB" and (t.head.i == t.i or t.head.i not in ids)]
+    if len(verbs) != 1:
+        return None
+    verb = verbs[0]
+    lemma = verb.lemma_.lower()
+    c_ = closed()
+    if lemma in LIGHT_VERBS or lemma in _MODAL_LEMMAS or lemma in c_.framing_verbs or lemma in lexicon().empty_predicates:
+        return None
+    subjects = [k for k in verb.children if k.dep_ in ("nsubj", "nsubjpass", "expl")]
+    if any(k.pos_ != "PRON" or k.lower_ in c_.negations for k in subjects):
+        return None  # a named subject is read by the parse-based reader; "nobody ..." keeps its negation
+    rest = [t for t in toks if t.i > verb.i and not t.is_punct and verb in t.ancestors]
+    if verb.tag_ == "VBD" and not rest:
+        return None  # "so in the end I just left": a bare past verb tells an event, not something held
+    negated = any(k.dep_ == "neg" or k.lower_ == "never" for k in verb.children)
+    label = " ".join(["not"] * negated + [gerund_of(lemma, verb.text)] + [_PERSON_FLIP.get(t.lower_, t.text) for t in rest])
+    from ..screen import screen_label  # the screen reads this package's grammar: imported late
+
+    if len(label.split()) > MAX_LABEL_WORDS or screen_label(label) or _names_nothing(label) or _no_concept(label):
+        return None
+    return label
+
+
 def _specified(c: Clause) -> list[str]:
     """The label of the focus of a specificational clause (:func:`salience.specification`: "what I'd go for
     is the quiet, honestly" -> "quiet", "the main thing is the mooring" -> "mooring"), in the respondent's
@@ -446,7 +486,8 @@ def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dic
     out: list[_Item | None] = []
     seen: dict[str, _Item] = {}
     carried: Clause | None = None  # a causal link whose own clause was only a frame
-    for c in [part for clause in clauses for part in _list_items(clause, doc)]:
+    parts = [part for clause in clauses for part in _list_items(clause, doc)]
+    for n, c in enumerate(parts):
         if carried is not None and c.link == "comma":
             # "so in the end, looking after myself": the frame clause drops, its "so" moves on.
             c = replace(c, marker=carried.marker, link=carried.link)
@@ -460,6 +501,8 @@ def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dic
             if c.marker and before.lower().endswith(c.marker.lower()):
                 before = before[:-len(c.marker)].rstrip()  # "... plughole. so whatever else, kindness"
             concepts = [_Fragment(label) for label in _fragment_concepts(c, not before or before[-1] in ".!?,;:")]
+        if not concepts and not off_topic and (c.link in _CAUSAL_LINKS or (n + 1 < len(parts) and parts[n + 1].link in _CAUSAL_LINKS)):
+            concepts = [_Fragment(label) for label in [_predicate_concept(c, doc)] if label]
         if not concepts:
             if c.link in ("cause", "effect"):
                 carried = c
