@@ -216,6 +216,8 @@ def test_words_told_with_painful_news_are_part_of_it():
     ("I won't be using a van for that", True),
     ("the blades dont stay sharp", False),             # a complaint about a thing, not a refusal
     ("it never turns up on time", False),
+    ("I dont want my kids doing what we did", False),     # a want, no modal
+    ("not that I care where they are actually", False),  # a disclaimer
 ])
 def test_a_reason_that_turns_the_product_down(reason, declines):
     from interview_core.language.offline.questions import turns_down

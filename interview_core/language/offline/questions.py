@@ -744,12 +744,14 @@ def explained(answer: str) -> bool:
 
 
 def turns_down(reason: str) -> bool:
-    """Whether a reason is the respondent declining to do something: a negated main verb (with an auxiliary or
-    a modal) whose subject is "I"/"we" or left out ("honestly can't see me paying someone", "we wouldn't
-    bother", "won't use it")."""
+    """Whether a reason is the respondent declining to do something: a main verb negated with a modal ("can't",
+    "won't", "wouldn't") whose subject is "I"/"we" or left out ("honestly can't see me paying someone", "we
+    wouldn't bother", "won't use it"). "I don't want my kids doing what we did" (a want) and "not that I care
+    where they are" (a disclaimer) have no modal: they turn nothing down."""
     doc = parse(restore_its(" ".join(reason.split())))
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
-    if root is None or root.pos_ not in ("VERB", "AUX") or not any(c.dep_ == "neg" for c in root.children):
+    if root is None or root.pos_ not in ("VERB", "AUX") or not any(c.dep_ == "neg" for c in root.children) \
+            or not any(c.dep_ == "aux" and c.tag_ == "MD" for c in root.children):
         return False
     subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")]
     return all(c.lower_ in ("i", "we") for c in subjects) and (bool(subjects) or _subject_left_out(root))
