@@ -223,3 +223,38 @@ def test_a_reason_that_turns_the_product_down(reason, declines):
     from interview_core.language.offline.questions import turns_down
 
     assert turns_down(reason) is declines
+
+
+# --- Declining a question, and more forms of the interview's questions (invented domain: a bike-fitting studio)
+
+@pytest.mark.parametrize("answer, topic", [
+    ("I'd sooner not say how much I earn, if that's alright", "skip"),   # a wh-clause held back
+    ("tbh I'd rather not share where I work", "skip"),
+    ("I won't say what I paid", "skip"),
+    ("can't do this one, sorry", "skip"),                                # "this one": the question
+    ("cant do this one sorry, ask me something else", "skip"),
+    ("I'll leave that one", "skip"),                                     # passed over
+    ("I can't say I've noticed", None),                                  # a hedge: a clause, no wh-word
+    ("I don't tell my wife how much I spend on bikes", None),            # a habit: no modal
+    ("I won't pay that much for a fitting", None),                       # a refusal of the product
+    ("I'll take that one, the carbon frame", None),
+    ("ok i think that's me done, thanks", "end"),
+    ("I've a class at six, will we be done by then?", "length"),          # a length question after a remark
+    ("What's 'saddle height' supposed to mean in that question, the seat?", "meaning"),
+    ("wait are you a bot? and what's all this for", "purpose"),           # after "and"
+])
+def test_declining_and_more_questions_about_the_interview(answer, topic):
+    assert answer_meta_topic(answer) == topic
+
+
+def test_a_request_for_a_moment_beside_its_reason_is_a_pause():
+    assert is_pause("give me half a mo, my hearing aid's whistling")
+    assert is_pause("give me a sec - the dog wants out")
+    assert not is_pause("wait a minute - that's not what the leaflet says")  # an objection
+    assert not is_pause("give me half a mo, is the fitting free?")  # something is asked
+
+
+def test_this_from_an_organisation_asks_who_is_behind():
+    from interview_core.language.offline.meta import asks_who_is_behind
+
+    assert asks_who_is_behind("is this from the studio or the cycling federation?")

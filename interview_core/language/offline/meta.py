@@ -118,11 +118,15 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     (:func:`asks_about_information`, ``context`` = the rest of the answer)."""
     joined = " ".join(words(sentence))
     for topic, pattern in _patterns().topics:
-        if pattern.search(joined) and (topic in ("end", "skip", "meaning") or is_interrogative(sentence)
-                                       or opens_like_question(sentence) or _indirect_question(sentence)):
+        if pattern.search(joined) and (topic in ("end", "skip", "meaning") or question_in_form(sentence)
+                                       or _indirect_question(sentence)):
             return topic  # type: ignore[return-value]
     if asks_what_is_left(sentence):
         return "length"
+    if declines_to_answer(sentence):
+        return "skip"
+    if _QUOTED.search(sentence) and question_in_form(sentence) and "mean" in words(sentence):
+        return "meaning"  # "What's 'atmosphere' supposed to mean in that question?": their word asked about
     if asks_purpose(sentence) and (is_interrogative(sentence) or opens_like_question(sentence)):
         return "purpose"
     if _WHAT_MEANS.search(joined):
@@ -136,6 +140,49 @@ _WHAT_MEANS = re.compile(r"(?<![^ ])what (?:does|do|did) [a-z' -]{1,40} mean(?![
 # Words of "how much is left": what remains of something, said of nothing named (a closed class of English).
 _REMAINING = frozenset("left more longer remaining else".split())
 _OF_THE_INTERVIEW = frozenset("question questions go got take takes last lasts still there this it these we".split())
+
+
+# Verbs of passing a question over ("I'll leave that one", "can I pass on this one"): a closed class of English.
+_PASSING_OVER = frozenset("leave pass skip".split())
+_COMMUNICATION_FILE = "32"  # WordNet's file of verbs of saying (say, tell, answer, discuss)
+
+
+def declines_to_answer(sentence: str) -> bool:
+    """Whether a sentence declines the question, read from the parse: the respondent (the subject "I"/"we",
+    or left out) with a modal ("I'd", "can't", "I'll") and
+    - a verb passing over "this/that one" ("I'll leave that one", "can I skip this one"), or
+    - a negated verb of saying (WordNet) or one whose object is a wh-clause, what is held back ("I'd sooner
+      not say how much I spend", "I'd rather not share what I do for work"), or a negated verb with "this/that
+      one" as object ("cant do this one").
+    "I can't say I've noticed" (a clause with a subject and no wh-word) is a hedge, not a refusal; "I don't tell
+    my wife" (no modal) is a habit."""
+    from ...dedup.wordnet import get_wordnet
+    from ...text.parse import parse
+
+    wordnet = get_wordnet()
+    for v in parse(" ".join(sentence.split())):
+        if v.pos_ not in ("VERB", "AUX") or v.dep_ not in ("ROOT", "conj", "xcomp"):
+            continue
+        subjects = [c for c in v.children if c.dep_ == "nsubj"]
+        if not all(c.lower_ in ("i", "we") for c in subjects) or not any(
+                c.dep_ == "aux" and c.tag_ == "MD" for c in v.children):
+            continue
+        negated = any(c.dep_ == "neg" for c in v.children)
+        # ("cant do this one sorry": "one" is sometimes hung from the word after it)
+        this_one = any(t.lower_ == "one" and t.i > v.i and any(g.lower_ in ("this", "that") for g in t.children)
+                       and v in (t.head, t.head.head) for t in v.subtree)
+        if this_one and (v.lemma_.lower() in _PASSING_OVER or negated):
+            return True
+        if not negated:
+            continue
+        clauses = [c for c in v.children if c.dep_ in ("ccomp", "dobj") and c.pos_ in ("VERB", "AUX")]
+        held_back = [c for c in clauses if any(t.lower_ in closed().wh_words for t in c.subtree
+                                                 if t.i < c.i)]
+        saying = wordnet is not None and any(wordnet.lexfile(x) == _COMMUNICATION_FILE
+                                             for x in wordnet.synsets(v.lemma_.lower(), "v")[:1])
+        if held_back or saying and not clauses:
+            return True
+    return False
 
 
 def asks_what_is_left(sentence: str) -> bool:
@@ -229,7 +276,7 @@ def asks_for_time(part: str, bare: bool = True) -> bool:
     if len(units) != 1:
         return False
     rest = [t for t in doc if t.i != units[0].i and not t.like_num and t.pos_ not in ("DET", "PRON", "ADP", "PART", "NUM")
-            and t.lower_ not in ("just", "more", "another", "few", "couple", "of")]
+            and t.dep_ != "predet" and t.lower_ not in ("just", "more", "another", "few", "couple", "of")]
     if not rest:
         return bare
     # an imperative first ("give me a sec", "wait a minute"): a bare verb with no subject of its own
@@ -241,7 +288,7 @@ def asks_purpose(sentence: str) -> bool:
     """Whether a question asks what the study is for: "what" with "for" or "about" and a study noun
     (WordNet: a survey, research, an interview) or "this" as what it asks about ("What's this survey for
     exactly?", "what is all this about")."""
-    ws = words(sentence)
+    ws = _after_coordinators([w for w in words(sentence) if w not in closed().interjections])  # "and what's all this for"
     if not ws or ws[0] not in ("what", "what's", "whats") or not ({"for", "about"} & set(ws)):
         return False
     from ...text.parse import parse
@@ -268,6 +315,11 @@ def is_pause(answer: str) -> bool:
             a or all(w in c.interjections for w in words(p)) or _what_interrupts(p) for a, p in zip(aside, parts))
 
     parts = [s for _, _, s in sentences(answer) if words(s)]
+    pieces = [p for s in parts for p in re.split(r"[,;]| - | -- ", s) if words(p)]
+    if any(asks_for_time(p, bare=False) and "me" in words(p) for p in pieces) and not any(question_in_form(s) for s in parts):
+        # "give me half a mo, my ear thing's whistling": a moment asked for themselves, whatever the reason
+        # ("wait a minute, that's not right" objects: no "me")
+        return True
     if len(parts) == 2 and words(parts[0])[:1] and words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1 \
             and _thing_around(parts[1]):
         return True  # "Sorry. Kettle.": an apology, then what interrupts
@@ -831,8 +883,9 @@ def asks_who_is_behind(sentence: str) -> bool:
         roots = _SPONSOR_ROOTS | {"person"} if t.lower_ == "this" else _SPONSOR_ROOTS
         if t.lower_ in ("it", "this") and t.dep_ == "nsubj" and t.head.lemma_ == "be" and any(
                 word_is_kind(g.lemma_.lower(), "n", roots, 2) for c in t.head.children
-                if c.dep_ == "prep" and c.lower_ == "for" for g in c.children if g.dep_ == "pobj"):
-            return True  # "is it for the council?": an organisation the study is for
+                if c.dep_ == "prep" and c.lower_ in ("for", "from", "by") for p in c.children if p.dep_ == "pobj"
+                for g in [p, *p.conjuncts]):
+            return True  # "is it for the council?", "is this from the hall?": an organisation the study is for or from
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
             attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")]
             if any(a.pos_ == "PROPN" or word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
