@@ -6,6 +6,7 @@ wh-word last, and questions about "anyone" said for effect.
 from __future__ import annotations
 
 import pytest
+from language_support import offline_session
 
 from interview_core.language.offline.meta import (addressed_question, answer_meta_topic, asks_for_time,
                                                   asks_what_is_left, is_pause, off_topic_spans)
@@ -258,3 +259,15 @@ def test_this_from_an_organisation_asks_who_is_behind():
     from interview_core.language.offline.meta import asks_who_is_behind
 
     assert asks_who_is_behind("is this from the studio or the cycling federation?")
+
+
+def test_a_two_part_question_gets_both_answers_in_one_readable_turn(tmp_path):
+    from interview_core.language.offline.questions import TURN_WORDS
+    from interview_core.text.primitives import words
+
+    session = offline_session(tmp_path, "knife_van", "EdgeVan", DESCRIPTION, max_turns=4)
+    session.answer("the texts the day before, I forget bin day never mind the van")
+    question = session.answer("how much longer is this, and why would you need my date of birth?").next_question
+    assert "question" in question.split(".")[0].lower()            # the length, first
+    assert "your name isn't stored" in question                      # ... and the privacy part, too
+    assert "1 questions" not in question and len(words(question)) <= 70

@@ -446,13 +446,15 @@ def meta_answer(request: QuestionRequest) -> str:
     term, meaning, part = _described(request) if topic == "other" else ("", "", "")
     if part:  # what the description the respondent saw already says, never "I don't know"
         topic = "other_defined" if term else "other_described"
+    second = _second_part(last.answer, topic)
+    if second and f"{topic}_short" in wording:
+        topic = f"{topic}_short"  # two answers and the next question stay a readable turn
     options = wording[topic]
     plain = plain_question(last.question or "") or "what matters to you here?"
     concept = _values(request)["concept"]
     text = options[request.turn_number % len(options)].format(
         turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain,
         term=term, gloss=meaning, part=part)
-    second = _second_part(last.answer, topic)
     if second == "also_length" and (request.kind == "closing" or request.turns_left is None or request.turns_left <= 1):
         second = "also_length_closing" if request.kind == "closing" else "also_length_few"
     left = max(request.turns_left or 0, 1)
