@@ -271,3 +271,10 @@ def test_a_two_part_question_gets_both_answers_in_one_readable_turn(tmp_path):
     assert "question" in question.split(".")[0].lower()            # the length, first
     assert "your name isn't stored" in question                      # ... and the privacy part, too
     assert "1 questions" not in question and len(words(question)) <= 70
+
+
+def test_a_cut_quote_never_ends_on_a_conjunction():
+    from interview_core.language.offline.questions import short_quote
+
+    cut = short_quote("I'll sharpen them twice and then feel guilty every time the reminder text pops up on my phone")
+    assert cut.split()[-1] not in ("and", "then", "but", "because") and cut.startswith("I'll sharpen them twice")

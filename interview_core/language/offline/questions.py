@@ -865,8 +865,18 @@ def short_quote(quote: str) -> str:
     for edge in (c.subordinators | c.coordinators, c.prepositions):
         breaks = [k for k, w in enumerate(ws[:MAX_SAID_WORDS + 1]) if k >= 3 and re.sub(r"\W", "", w.lower()) in edge]
         if breaks:
-            return " ".join(ws[:breaks[-1]]).rstrip(",;:")
-    return " ".join(ws[:MAX_SAID_WORDS])
+            return _without_dangling(ws[:breaks[-1]])
+    return _without_dangling(ws[:MAX_SAID_WORDS])
+
+
+def _without_dangling(ws: list[str]) -> str:
+    """A cut quote without the conjunctions or prepositions left hanging at its end ("I'll do them twice and"
+    -> "I'll do them twice")."""
+    c = closed()
+    edge = c.subordinators | c.coordinators | c.prepositions
+    while len(ws) > 3 and re.sub(r"\W", "", ws[-1].lower()) in edge:
+        ws = ws[:-1]
+    return " ".join(ws).rstrip(",;:")
 
 
 def _names_after_easing(request: QuestionRequest) -> bool:
