@@ -72,15 +72,23 @@ def _report(name: str, matcher: HybridMatcher, pairs, errors: bool) -> dict:
 
 
 def _print_links(matcher: HybridMatcher, outcomes) -> None:
-    """Per split, the aligned tier's merges that only WordNet's looser links reach (totals, and how many wrong)."""
-    by_split: dict[str, list[int]] = {}
+    """Per split, the aligned tier's merges that only WordNet's looser links reach, and (where certified) those
+    only its definitions reach (totals, and how many wrong)."""
+    kinds = {"looser links": {}, "definitions": {}}
+    lex = matcher.lexicon
     for o in outcomes:
-        if o.method == "aligned" and not matcher.lexicon.reworded(matcher.key(o.pair.a), matcher.key(o.pair.b)):
-            for k in ("all", o.pair.split):
-                row = by_split.setdefault(k, [0, 0])
-                row[0], row[1] = row[0] + 1, row[1] + (not o.pair.same)
-    parts = ", ".join(f"{k} {n} ({w} wrong)" for k, (n, w) in by_split.items())
-    print(f"    of the aligned merges, through WordNet's looser links only: {parts or 'none'}")
+        ka, kb = matcher.key(o.pair.a), matcher.key(o.pair.b)
+        if o.method != "aligned" or lex.reworded(ka, kb):
+            continue
+        by_split = kinds["looser links" if lex.reworded(ka, kb, True) else "definitions"]
+        for k in ("all", o.pair.split):
+            row = by_split.setdefault(k, [0, 0])
+            row[0], row[1] = row[0] + 1, row[1] + (not o.pair.same)
+    for kind, by_split in kinds.items():
+        if kind == "definitions" and not matcher.defined_words:
+            continue
+        parts = ", ".join(f"{k} {n} ({w} wrong)" for k, (n, w) in by_split.items())
+        print(f"    of the aligned merges, through WordNet's {kind} only: {parts or 'none'}")
 
 
 def _print_auc(name: str, matcher: HybridMatcher, pairs) -> None:
@@ -156,7 +164,8 @@ def run(args) -> int:
         print(f"certified on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
               f"word overlap {cal.jaccard_thresholds}, aligned words {cal.aligned_thresholds}, "
               f"containment (words added) {cal.contained_thresholds}, embedding {cal.embedding_thresholds}, "
-              f"aligned words through WordNet's looser links {'on' if cal.related_words else 'off'} "
+              f"aligned words through WordNet's looser links {'on' if cal.related_words else 'off'}, "
+              f"through its definitions {'on' if cal.defined_words else 'off'} "
               f"-> {save_calibration(cal)}")
         tuned = HybridMatcher(dedup, lexicon=lexicon, calibration=cal)
     untuned = HybridMatcher(dedup, lexicon=lexicon, use_calibration=False)
@@ -169,7 +178,7 @@ def run(args) -> int:
               f"word overlap {_table(tuned.jaccard_thresholds, tuned.jaccard_threshold)}, "
               f"aligned words {_table(tuned.aligned_thresholds)}, containment (words added) {_table(tuned.contained_thresholds)}, "
               f"embedding {_table(tuned.type_thresholds)}; aligned words through WordNet's looser links "
-              f"{'on' if tuned.related_words else 'off'}")
+              f"{'on' if tuned.related_words else 'off'}, through its definitions {'on' if tuned.defined_words else 'off'}")
     print("bundled pairs:")
     _report("untuned", untuned, pairs, False)
     results = _report("tuned", tuned, pairs, args.errors)

@@ -46,6 +46,10 @@ class Calibration(BaseModel):
     # two steps, a shared neighbour: :meth:`~.wordnet.WordNet.linked`); certified on dev with the tier, and only
     # when the merges these links add make no wrong merge there. A file without the key: off.
     related_words: bool = False
+    # Whether the looser links may also match a word that the other's WordNet definition names ("love" /
+    # "affection": :meth:`~.wordnet.WordNet.defines`); certified like ``related_words``, on top of it, and only
+    # when the merges definitions add make no wrong merge on dev. A file without the key: off.
+    defined_words: bool = False
 
 
 def load_calibration(path: Path | str | None = None) -> Calibration | None:

@@ -57,7 +57,8 @@ class Alignment:
 
 def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str, ...], stems_b: tuple[str, ...],
           wordnet: WordNet | None = None, pos_a: tuple[str | None, ...] | None = None,
-          pos_b: tuple[str | None, ...] | None = None, linked: bool = False, kept_frame: bool = False) -> Alignment:
+          pos_b: tuple[str | None, ...] | None = None, linked: bool = False, kept_frame: bool = False,
+          defined: bool = False) -> Alignment:
     """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses), then
     words WordNet puts side by side (:func:`close_words`: "taste"/"flavour", "queues"/"lines",
     "theft"/"stolen"), never an antonym pair. ``pos_a``/``pos_b``: each word's WordNet part of speech as
@@ -68,7 +69,8 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
     words kept word for word, one left on each side) only through a shared neighbour, since swapping one
     word of a kept frame for a kind of it names that kind ("evening" is a kind of "daytime"); ``kept_frame``
     says the caller found the labels' tokens, function words included, to be such a frame ("skip on the
-    drive" / "skip on the road")."""
+    drive" / "skip on the road"). With ``defined`` too, that last pass also matches a word that the other's
+    WordNet definition names (:meth:`WordNet.defines`: "love" / "affection"), outside such a frame only."""
     pa = pos_a or (None,) * len(words_a)
     pb = pos_b or (None,) * len(words_b)
     free_b = list(range(len(words_b)))
@@ -82,8 +84,10 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
         _greedy(pending, free_b, matched, lambda i, j: close_words(words_a[i], words_b[j], wordnet, pa[i], pb[j]))
         if linked and pending:
             kinds = not (kept_frame or same_stem and len(pending) == 1 and len(free_b) == 1)
+            by_definition = defined and kinds
             _greedy(pending, free_b, matched,
-                    lambda i, j: wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds))
+                    lambda i, j: wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds)
+                    or by_definition and wordnet.defines(words_a[i], words_b[j], pa[i], pb[j]))
     return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b),
                      same_stem, tuple(pending), tuple(free_b))
 

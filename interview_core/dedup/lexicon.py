@@ -164,40 +164,48 @@ class Lexicon:
         return align(a.words, a.stems, b.words, b.stems, self.wordnet, self.parts_of_speech(a), self.parts_of_speech(b))
 
     @lru_cache(maxsize=65536)
-    def linked_alignment(self, a: LabelKey, b: LabelKey) -> Alignment:
+    def linked_alignment(self, a: LabelKey, b: LabelKey, defined: bool = False) -> Alignment:
         """The word alignment with a last pass through WordNet's looser links (:meth:`WordNet.linked`: a kind
-        of the other within two steps, a shared neighbour): only for labels with as many content words."""
+        of the other within two steps, a shared neighbour; with ``defined``, also a word the other's
+        definition names, :meth:`WordNet.defines`): only for labels with as many content words."""
         if self.wordnet is None or len(a.words) != len(b.words):
             return self.alignment(a, b)
         return align(a.words, a.stems, b.words, b.stems, self.wordnet, self.parts_of_speech(a), self.parts_of_speech(b),
-                     linked=True, kept_frame=one_token_swapped(tokenize(a.text), tokenize(b.text)))
+                     linked=True, kept_frame=one_token_swapped(tokenize(a.text), tokenize(b.text)), defined=defined)
 
-    def _may_link(self, a: LabelKey, b: LabelKey) -> bool:
+    def _may_link(self, a: LabelKey, b: LabelKey, defined: bool = False) -> bool:
         """False when some content word of either label has no word of the other with its stem or a WordNet
-        reach meeting its own (:meth:`WordNet.reach`): the looser alignment cannot match every word then."""
+        reach meeting its own (:meth:`WordNet.reach`), nor (``defined``) a word its definition names or whose
+        definition names it: the looser alignment cannot match every word then."""
         wn = self.wordnet
         if wn is None:
             return False
         ra, rb = [wn.reach(w) for w in a.words], [wn.reach(w) for w in b.words]
-        return (all(any(s == t or not x.isdisjoint(y) for t, y in zip(b.stems, rb)) for s, x in zip(a.stems, ra))
-                and all(any(s == t or not x.isdisjoint(y) for t, x in zip(a.stems, ra)) for s, y in zip(b.stems, rb)))
 
-    def reworded(self, a: LabelKey, b: LabelKey, linked: bool = False) -> bool:
+        def near(x: str, s: str, rx: frozenset, y: str, t: str, ry: frozenset) -> bool:
+            return (s == t or not rx.isdisjoint(ry)
+                    or defined and not (wn.forms(y).isdisjoint(wn.defining(x)) and wn.forms(x).isdisjoint(wn.defining(y))))
+
+        return (all(any(near(x, s, r, y, t, q) for y, t, q in zip(b.words, b.stems, rb)) for x, s, r in zip(a.words, a.stems, ra))
+                and all(any(near(y, t, q, x, s, r) for x, s, r in zip(a.words, a.stems, ra)) for y, t, q in zip(b.words, b.stems, rb)))
+
+    def reworded(self, a: LabelKey, b: LabelKey, linked: bool = False, defined: bool = False) -> bool:
         """True when every content word of each label matches a word of the other and nothing is added ("quiet
         pool" / "the pool is quiet"): the evidence of the aligned-words tier. With ``linked``, words may also
         match through WordNet's looser links (:meth:`linked_alignment`: "mends the flue" / "repairs the chimney"),
-        for labels with as many content words; the guard then reads both alignments (:meth:`apart`)."""
+        for labels with as many content words; the guard then reads both alignments (:meth:`apart`). With
+        ``defined`` too, also through WordNet's definitions (:meth:`WordNet.defines`)."""
         if self.may_overlap(a, b) and self.contained(a, b) and not self.adds_words(a, b):
             return True
-        return linked and self.linked_only(a, b)
+        return linked and self.linked_only(a, b, defined)
 
-    def linked_only(self, a: LabelKey, b: LabelKey) -> bool:
+    def linked_only(self, a: LabelKey, b: LabelKey, defined: bool = False) -> bool:
         """True when every content word of each label matches a word of the other once WordNet's looser links
         are allowed (:meth:`linked_alignment`), for labels with as many content words; the plain alignment
         is not asked (:meth:`reworded` asks both)."""
-        if not a.words or len(a.words) != len(b.words) or not self._may_link(a, b):
+        if not a.words or len(a.words) != len(b.words) or not self._may_link(a, b, defined):
             return False
-        al = self.linked_alignment(a, b)
+        al = self.linked_alignment(a, b, defined)
         return bool(al.matched) and not (al.only_a or al.only_b)
 
     def parts_of_speech(self, key: LabelKey) -> tuple[str | None, ...] | None:
@@ -235,24 +243,25 @@ class Lexicon:
         """Lexical similarity in [0, 1]: the larger of the term Jaccard and the aligned-word overlap."""
         return max(jaccard(a.terms, b.terms), self.alignment(a, b).overlap)
 
-    def apart(self, a: LabelKey, b: LabelKey, linked: bool = False) -> str | None:
+    def apart(self, a: LabelKey, b: LabelKey, linked: bool = False, defined: bool = False) -> str | None:
         """Why ``a`` and ``b`` must never merge, or None: they name opposite concepts (:meth:`opposition`) or
         the words one adds restrict or judge what it names (:meth:`restriction`). Every tier asks this; with
         ``linked`` (labels aligned through WordNet's looser links) the guard is read on both alignments, so
-        a negation or a role swap on a word only the looser links match still parts them."""
+        a negation or a role swap on a word only the looser links match still parts them; ``defined``: the
+        second alignment also matches words through their definitions (:meth:`linked_alignment`)."""
         found = self.opposition(a, b) or self.restriction(a, b)
         if found is None and linked and self.wordnet is not None:
-            found = self.opposition(a, b, True) or self.restriction(a, b, True)
+            found = self.opposition(a, b, True, defined) or self.restriction(a, b, True, defined)
         return found
 
     @lru_cache(maxsize=65536)
-    def restriction(self, a: LabelKey, b: LabelKey, linked: bool = False) -> str | None:
+    def restriction(self, a: LabelKey, b: LabelKey, linked: bool = False, defined: bool = False) -> str | None:
         """Why the words one label adds to the other change what it names (:mod:`.restriction`: a second
         concept joined by and/or, a new head noun, a restricting modifier or complement, a judgement), or
         the words both share stand in other roles (swapped, or passive in one), or None. Only the rules in
         :attr:`restrictions` are checked; without a parse only coordination. ``linked``: read on
-        :meth:`linked_alignment`."""
-        al = self.linked_alignment(a, b) if linked else self.alignment(a, b)
+        :meth:`linked_alignment` (``defined``: with definitions)."""
+        al = self.linked_alignment(a, b, defined) if linked else self.alignment(a, b)
         rules = self.restrictions
         if "coordination" in rules:
             found = coordination(tokenize(a.text), tokenize(b.text), al)
@@ -278,17 +287,17 @@ class Lexicon:
             return None
         return restricting(s, longer.words, extra, matched, compound_score, compound_score(shorter.text), rules=rules)
 
-    def opposition(self, a: LabelKey, b: LabelKey, linked: bool = False) -> str | None:
+    def opposition(self, a: LabelKey, b: LabelKey, linked: bool = False, defined: bool = False) -> str | None:
         """Why ``a`` and ``b`` name opposite concepts, or None: :meth:`opposition_by_role` when both labels
         have a parse, else :meth:`opposition_by_words`."""
         sa = self.syntax(a)
         sb = self.syntax(b) if sa is not None else None
         if sa is None or sb is None:
             return None if linked else self.opposition_by_words(a, b)
-        return self.opposition_by_role(a, b, sa, sb, linked)
+        return self.opposition_by_role(a, b, sa, sb, linked, defined)
 
     def opposition_by_role(self, a: LabelKey, b: LabelKey, sa: LabelSyntax, sb: LabelSyntax,
-                           linked: bool = False) -> str | None:
+                           linked: bool = False, defined: bool = False) -> str | None:
         """The guard with syntax: the contrasting words must stand in aligned roles.
 
         - negation: the labels differ in their number of negations (odd/even), and a negation bears on a
@@ -305,9 +314,9 @@ class Lexicon:
           aligned roles (not for labels whose every word is matched: "easy to cancel" / "cancelling is
           simple").
 
-        ``linked``: the same checks on :meth:`linked_alignment`.
+        ``linked``: the same checks on :meth:`linked_alignment` (``defined``: with definitions).
         """
-        al = self.linked_alignment(a, b) if linked else self.alignment(a, b)
+        al = self.linked_alignment(a, b, defined) if linked else self.alignment(a, b)
         pairs = dict(al.matched)
         found = numbers_differ(tokenize(a.text), tokenize(b.text))
         if found is not None:

@@ -12,6 +12,7 @@ and the existing same-type nodes it tries, in order:
    type (off without a calibration for the loaded model; without a model, on words alone where the
    certified floor is the lowest, :data:`~.calibration.LOWEST_FLOOR`); where the calibration certifies
    it (``related_words``), words also match through WordNet's looser links (:meth:`Lexicon.reworded`),
+   and where it certifies that too (``defined_words``), through WordNet's definitions,
    and the guard is then read on both alignments;
 4. containment: one label only adds words to the other (every content word of the shorter one, its
    head among them, matches a word of the longer one: :meth:`Lexicon.contained`, and words are added:
@@ -144,6 +145,7 @@ class HybridMatcher:
         self.contained_thresholds: dict[str, float | None] = {}
         self.jaccard_thresholds: dict[str, float | None] | None = None
         self.related_words = False  # the aligned tier matches words through WordNet's looser links (certified)
+        self.defined_words = False  # ... and through WordNet's definitions (certified on top of the looser links)
         # A calibration passed in explicitly applies to whatever encoder it names (tests, the benchmark).
         given = calibration is not None and (encoder is None or calibration.model == encoder.name)
         if use_calibration and (given or loaded_default or encoder is None and self.settings.embedding_model is None):
@@ -154,6 +156,7 @@ class HybridMatcher:
                 # The aligned-words tier runs without a model too where its floor asks nothing of the cosine.
                 self.aligned_thresholds = dict(cal.aligned_thresholds)
                 self.related_words = cal.related_words
+                self.defined_words = cal.related_words and cal.defined_words
                 if encoder is not None:
                     self.type_thresholds = dict(cal.embedding_thresholds)
                     self.contained_thresholds = dict(cal.contained_thresholds)
@@ -171,6 +174,7 @@ class HybridMatcher:
         sibling.aligned_thresholds = dict(self.aligned_thresholds)
         sibling.contained_thresholds = dict(self.contained_thresholds)
         sibling.related_words = self.related_words
+        sibling.defined_words = self.defined_words
         sibling.jaccard_thresholds = (None if self.jaccard_thresholds is None
                                       else _capped(self.jaccard_thresholds, jaccard_threshold))
         return sibling
@@ -353,7 +357,7 @@ class HybridMatcher:
                     tier = "contained" if lex.adds_words(key, k) else "aligned"
                     if floors[tier] is not None:
                         inside[tier].append(i)
-                elif self.related_words and floors["aligned"] is not None and lex.linked_only(key, k):
+                elif self.related_words and floors["aligned"] is not None and lex.linked_only(key, k, self.defined_words):
                     inside["aligned"].append(i)
         inside_idx = inside["aligned"] + inside["contained"]
         wanted = range(len(candidates)) if threshold is not None else inside_idx
@@ -386,7 +390,7 @@ class HybridMatcher:
             return None
         lex = self.lexicon
         scored = [(1.0, i) for i, k in enumerate(self.key(other) for _, other in candidates)
-                  if lex.reworded(key, k, self.related_words)]
+                  if lex.reworded(key, k, self.related_words, self.defined_words)]
         hit = self._first_allowed(key, candidates, scored, 1.0, self.related_words)
         return None if hit is None else self._record(label, *candidates[hit[0]], node_type, 1.0, "aligned")
 
@@ -394,9 +398,9 @@ class HybridMatcher:
                        linked: bool = False):
         """``(index, score)`` of the best-scoring candidate at or above ``threshold`` that the opposite
         guard allows (ties keep the earlier candidate; ``linked``: read on both alignments, see
-        :meth:`Lexicon.apart`), or None."""
+        :meth:`Lexicon.apart`, the second with definitions where they are certified), or None."""
         for score, i in sorted((x for x in scored if x[0] >= threshold), key=lambda x: (-x[0], x[1])):
-            if self.lexicon.apart(key, self.key(candidates[i][1]), linked) is None:
+            if self.lexicon.apart(key, self.key(candidates[i][1]), linked, linked and self.defined_words) is None:
                 return i, score
         return None
 

@@ -33,6 +33,7 @@ JACCARD_GRID = [round(0.01 * i, 2) for i in range(101)]  # word overlap 0.00 .. 
 Z = 1.645
 STABLE = True  # the word tiers make no wrong merge in a dev domain left out of their certificate (engine default)
 RELATED = True  # try the aligned tier with WordNet's looser links too (kept only where :func:`calibrate` certifies it)
+DEFINED = True  # then with WordNet's definitions on top of them (likewise)
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class PairRow:
     added: bool = False  # one label contains the other and adds words (:meth:`Lexicon.adds_words`)
     linked: bool = False  # every word aligned only with WordNet's looser links (:meth:`Lexicon.reworded`)
     linked_opposed: bool = False  # the guard read on both alignments parts them (:meth:`Lexicon.apart`, linked)
+    defined: bool = False  # every word aligned only once WordNet's definitions are allowed too (``defined``)
+    defined_opposed: bool = False  # the guard read on both alignments, the second with definitions, parts them
 
 
 def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow]:
@@ -64,19 +67,26 @@ def pair_rows(matcher: HybridMatcher, pairs: list[LabelledPair]) -> list[PairRow
         cosine = matcher.similarity(p.a, p.b) if matcher.embeddings_available else None
         inside = near and lex.contained(ka, kb)
         linked = not inside and lex.reworded(ka, kb, True)
+        defined = not inside and not linked and lex.reworded(ka, kb, True, True)
+        wider = inside or linked or defined
         out.append(PairRow(p, ka.text == kb.text, lex.apart(ka, kb) is not None,
                            lex.overlap(ka, kb) if near else 0.0, inside, cosine, inside and lex.adds_words(ka, kb),
-                           linked, (inside or linked) and lex.apart(ka, kb, True) is not None))
+                           linked, (inside or linked) and lex.apart(ka, kb, True) is not None,
+                           defined, wider and lex.apart(ka, kb, True, True) is not None))
     return out
 
 
-def word_tier_scores(rows: list[PairRow], links: bool) -> list[float | None]:
+def word_tier_scores(rows: list[PairRow], links: bool, definitions: bool = False) -> list[float | None]:
     """Per row, the cosine the aligned-words and containment tiers read (None where neither reaches the pair:
     no label contains the other, or the guard parts them); with ``links`` also for labels reworded only
-    through WordNet's looser links, the guard then read on both alignments."""
+    through WordNet's looser links, the guard then read on both alignments; with ``definitions`` too, also
+    for labels reworded only once WordNet's definitions are allowed, the second alignment then with them."""
     if not links:
         return [r.cosine if r.contained and not r.opposed else None for r in rows]
-    return [r.cosine if (r.contained or r.linked) and not (r.opposed or r.linked_opposed) else None for r in rows]
+    if not definitions:
+        return [r.cosine if (r.contained or r.linked) and not (r.opposed or r.linked_opposed) else None for r in rows]
+    return [r.cosine if (r.contained or r.linked or r.defined) and not (r.opposed or r.defined_opposed) else None
+            for r in rows]
 
 
 def wilson_lower(successes: int, n: int, z: float = Z) -> float:
@@ -225,7 +235,8 @@ def lexical_grid(matcher: HybridMatcher) -> list[float]:
 
 
 def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float = 0.95, min_pairs: int = 20,
-              floor: float = 0.95, stable: bool = STABLE, related_words: bool = RELATED) -> Calibration:
+              floor: float = 0.95, stable: bool = STABLE, related_words: bool = RELATED,
+              defined_words: bool = DEFINED) -> Calibration:
     """Certify, on the ``dev`` pairs of ``pairs`` (other splits ignored), tier after tier, each on its own
     merges: the word-overlap threshold (never below the settings value, :func:`lexical_grid`), the floors of
     the aligned-words and containment tiers (:func:`certify_word_tiers`), then the embedding threshold, each type on its own bound
@@ -235,34 +246,46 @@ def calibrate(matcher: HybridMatcher, pairs: list[LabelledPair], target: float =
     through WordNet's looser links (:meth:`Lexicon.reworded`), and that version is kept only when the
     aligned tier is still certified (bound and leave-one-domain-out gate) and every dev merge the links add
     is right (they ride on the tier's record, so their own record must hold no error), and no pair the
-    plain tiers merge is lost."""
+    plain tiers merge is lost. With ``defined_words``, once the looser links are kept, the same test again
+    with WordNet's definitions on top of them (:meth:`WordNet.defines`): kept only when the aligned tier is
+    still certified, every dev merge the definitions add is right, and no merge of the links is lost."""
     dev = [p for p in pairs if p.split == "dev"]
     rows = pair_rows(matcher, dev)
     model = matcher.embeddings_available
     lex_grid = lexical_grid(matcher)
 
-    def tiers(links: bool):
+    def tiers(links: bool, definitions: bool = False):
         return certify_word_tiers(
             dev, [r.exact for r in rows], [None if r.exact or r.opposed or r.contained else r.overlap for r in rows],
-            word_tier_scores(rows, links) if model else None, lex_grid, target, floor, min_pairs,
+            word_tier_scores(rows, links, definitions) if model else None, lex_grid, target, floor, min_pairs,
             [r.added for r in rows], stable)
 
+    def better(wider, merged: list[bool]) -> bool:
+        """The aligned tier still certified, some merge added, every added merge right, none lost."""
+        added = [m and not k for m, k in zip(wider[3], merged)]
+        return bool(wider[1]) and any(added) and all(p.same for p, a in zip(dev, added) if a) and not any(
+            k and not m for m, k in zip(wider[3], merged))
+
     lexical, aligned, contained, merged = tiers(False)
-    related = False
+    related = defined = False
     if related_words and model and aligned:
         wider = tiers(True)
-        added = [m and not k for m, k in zip(wider[3], merged)]  # the merges the looser links add
-        if wider[1] and any(added) and all(p.same for p, a in zip(dev, added) if a) and not any(
-                k and not m for m, k in zip(wider[3], merged)):
+        if better(wider, merged):
             lexical, aligned, contained, merged = wider
             related = True
+    if related and defined_words:
+        wider = tiers(True, True)
+        if better(wider, merged):
+            lexical, aligned, contained, merged = wider
+            defined = True
     embedding: dict[str, float | None] = {}
     if model:
         scores = [None if m or r.opposed else r.cosine for r, m in zip(rows, merged)]
         embedding = certify(dev, merged, scores, GRID, target, floor, min_pairs, fallback=False, own_bound=True)
     return Calibration(model=matcher.encoder_name or "", target_precision=target, min_precision=floor,
                        dev_pairs=len(dev), jaccard_thresholds=lexical, embedding_thresholds=embedding,
-                       aligned_thresholds=aligned, contained_thresholds=contained, related_words=related)
+                       aligned_thresholds=aligned, contained_thresholds=contained, related_words=related,
+                       defined_words=defined)
 
 
 def embedding_tier_auc(matcher: HybridMatcher, pairs: list[LabelledPair]) -> dict[str, tuple[float | None, int]]:

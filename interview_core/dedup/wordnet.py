@@ -17,6 +17,7 @@ Apache-2.0 (not used).
 from __future__ import annotations
 
 import importlib.util
+import re
 import threading
 from dataclasses import dataclass
 from functools import lru_cache
@@ -34,6 +35,14 @@ _RULES = {
 _ACROSS = {"&", "^", "+", "\\", "=", "<", "$"}  # similar-to, also-see, derivation, pertainym, attribute...
 _BESIDE = frozenset(_ACROSS - {"+"})  # the same links without derivation (which joins a doer to a thing done)
 _UP = frozenset({"@", "@i"})  # hypernym, instance hypernym
+_DEFINITION_WORD = re.compile(r"[a-z][a-z-]+")
+# Words after which a definition's words do not define the word: a negation ("calm": "not agitated"), a
+# comparison ("viola": "... slightly larger than a violin") or a neighbour in time or place ("afternoon": "the
+# part of the day between noon and evening").
+_NOT_DEFINING = frozenset({"not", "no", "without", "lacking", "never", "non", "free", "less", "nothing", "than", "like",
+                           "unlike", "resembling", "similar", "except", "instead", "rather", "opposite", "compared",
+                           "other", "between", "until", "till", "before", "after", "following", "preceding", "beyond"})
+_PARENTHESIS = re.compile(r"\([^)]*\)")
 
 
 @dataclass(frozen=True)
@@ -345,6 +354,45 @@ class WordNet:
                 if self._step(self._step(x, {"+"}), _UP) & y:
                     return True
         return False
+
+    @lru_cache(maxsize=65536)
+    def forms(self, word: str) -> frozenset[str]:
+        """``word`` (lower case) and its base forms of every part of speech (:meth:`lemmas`)."""
+        return frozenset({word.lower()} | {lemma for _, lemma in self.lemmas(word)})
+
+    @lru_cache(maxsize=65536)
+    def defining(self, word: str, pos: str | None = None, senses: int = 4) -> frozenset[str]:
+        """The base forms of the words that define ``word``: every word of the definition (the gloss up to its
+        first ";" or example, without parentheses) of its ``senses`` most frequent senses of part of speech
+        ``pos`` (:meth:`senses_as`), with each word's WordNet lemmas, leaving out words of three letters or
+        fewer and any word within three words after a negation or a comparison ("calm": "not agitated" does not
+        define "calm" by "agitated"; "viola": "slightly larger than a violin"; "afternoon": "between noon and
+        evening")."""
+        out: set[str] = set()
+        for syn in self.senses_as(word, pos, senses):
+            definition = _PARENTHESIS.sub(" ", self.gloss(syn).split(";")[0].split('"')[0].lower())
+            tokens = _DEFINITION_WORD.findall(definition)
+            for i, tok in enumerate(tokens):
+                if len(tok) <= 3 or _NOT_DEFINING & set(tokens[max(0, i - 3):i]):
+                    continue
+                out.add(tok)
+                out.update(lemma for _, lemma in self.lemmas(tok))
+        return frozenset(out)
+
+    @lru_cache(maxsize=65536)
+    def defines(self, a: str, b: str, pos_a: str | None = None, pos_b: str | None = None, senses: int = 4) -> bool:
+        """True when one word's definition names the other (:meth:`defining`: "love" is "a strong positive
+        emotion of regard and affection", "prudent" is "careful and sensible", "queue" is "a line of people
+        ... waiting"): a paraphrase's words are often defined by each other where WordNet puts them in no
+        synset. Never for antonyms, a scale and its value, or a cause and its effect (as :meth:`linked`).
+        The word alignment asks this only for words every stricter pass left over, and never in a kept frame
+        (a definition often names the thing a kind belongs to: "evening" is "the latter part of the day")."""
+        if (not (self.known(a) and self.known(b)) or self.antonyms(a, b) or self.scale_between(a, b, pos_a, pos_b, senses)
+                or pos_a in (None, "v") and pos_b in (None, "v") and self.causes(a, b)):
+            return False
+        forms_a = {a.lower()} | {lemma for _, lemma in self.lemmas(a, pos_a) or self.lemmas(a)}
+        forms_b = {b.lower()} | {lemma for _, lemma in self.lemmas(b, pos_b) or self.lemmas(b)}
+        return bool(self.defining(a, pos_a, senses) & forms_b or self.defining(b, pos_b, senses) & forms_a)
 
     @lru_cache(maxsize=65536)
     def reach(self, word: str, senses: int = 4, depth: int = 2) -> frozenset:
