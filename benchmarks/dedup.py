@@ -17,7 +17,7 @@ from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs,
 from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.lexicon import default_lexicon
 from interview_core.dedup.evaluation import rank_auc
-from interview_core.dedup.tuning import (calibrate, candidate_scores, certify_score, embedding_tier_auc, guard_blocks,
+from interview_core.dedup.tuning import (DEFINED, calibrate, candidate_scores, certify_score, embedding_tier_auc, guard_blocks,
                                          guard_effects, pair_rows, tier_population, word_tier_merges)
 
 GOALS = {"precision": 0.95, "heldout_recall": 0.60, "external_recall": 0.40, "ms_per_turn": 50.0}
@@ -32,6 +32,8 @@ def register(subparsers) -> None:
     p.add_argument("--lexical-only", action="store_true", help="disable the embedding tier")
     p.add_argument("--model", default=None, help="embedding model name or local path (default: settings)")
     p.add_argument("--calibrate", action="store_true", help=f"re-fit per-type thresholds on the dev split, write {CALIBRATION_PATH.name}")
+    p.add_argument("--definitions", action="store_true",
+                   help="with --calibrate: also try the aligned tier through WordNet's definitions (off by default)")
     p.add_argument("--nodes", type=int, default=200, help="existing nodes for the timing run (default 200)")
     p.add_argument("--per-turn", type=int, default=5, help="new labels per timed turn (default 5)")
     p.add_argument("--turns", type=int, default=30, help="timed turns after one warm-up (default 30)")
@@ -160,7 +162,8 @@ def run(args) -> int:
         if tuned.encoder_name is None:
             print("--calibrate needs the embedding model", file=sys.stderr)
             return 2
-        cal = calibrate(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
+        cal = calibrate(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs,
+                        defined_words=args.definitions or DEFINED)
         print(f"certified on {cal.dev_pairs} dev pairs (precision >= {cal.min_precision}, 95 % lower bound >= {cal.target_precision}): "
               f"word overlap {cal.jaccard_thresholds}, aligned words {cal.aligned_thresholds}, "
               f"containment (words added) {cal.contained_thresholds}, embedding {cal.embedding_thresholds}, "

@@ -35,13 +35,19 @@ _RULES = {
 _ACROSS = {"&", "^", "+", "\\", "=", "<", "$"}  # similar-to, also-see, derivation, pertainym, attribute...
 _BESIDE = frozenset(_ACROSS - {"+"})  # the same links without derivation (which joins a doer to a thing done)
 _UP = frozenset({"@", "@i"})  # hypernym, instance hypernym
+# Lexicographer files of concrete nouns: animal, artifact, body, food, object, person, plant, substance.
+_CONCRETE = frozenset({"05", "06", "08", "13", "17", "18", "20", "27"})
 _DEFINITION_WORD = re.compile(r"[a-z][a-z-]+")
-# Words after which a definition's words do not define the word: a negation ("calm": "not agitated"), a
-# comparison ("viola": "... slightly larger than a violin") or a neighbour in time or place ("afternoon": "the
-# part of the day between noon and evening").
-_NOT_DEFINING = frozenset({"not", "no", "without", "lacking", "never", "non", "free", "less", "nothing", "than", "like",
-                           "unlike", "resembling", "similar", "except", "instead", "rather", "opposite", "compared",
-                           "other", "between", "until", "till", "before", "after", "following", "preceding", "beyond"})
+# Words after which a definition's words do not define the word (English function words and negative
+# predicates, no domain's vocabulary): a negation or a want ("calm": "not agitated"; "hide": "prevent from being
+# seen"; "miss": "fail to catch"; "poor": "having little money"), a comparison ("viola": "... slightly larger than
+# a violin") or a neighbour in time or place ("afternoon": "the part of the day between noon and evening").
+_NOT_DEFINING = frozenset({
+    "not", "no", "without", "lacking", "lack", "never", "non", "free", "less", "fewer", "few", "little", "nothing",
+    "fail", "failing", "stop", "cease", "refuse", "prevent", "avoid", "reduce", "reduced", "lower", "lose", "loss",
+    "remove", "deprive", "deprived", "depleted", "absence", "short", "need", "want",
+    "than", "like", "unlike", "resembling", "similar", "except", "instead", "rather", "opposite", "compared", "other",
+    "between", "until", "till", "before", "after", "following", "preceding", "beyond"})
 _PARENTHESIS = re.compile(r"\([^)]*\)")
 
 
@@ -341,6 +347,7 @@ class WordNet:
         sb = {s.key for s in self.senses_as(b, pos_b, senses)}
         if not sa or not sb or sa & sb:
             return bool(sa & sb)
+        kinds = kinds and not (self.concrete(a, pos_a) and self.concrete(b, pos_b))
         if kinds:
             up_a, up_b = set(sa), set(sb)
             for _ in range(depth):
@@ -356,6 +363,19 @@ class WordNet:
         return False
 
     @lru_cache(maxsize=65536)
+    def concrete(self, word: str, pos: str | None = None) -> bool:
+        """True when ``word``, used as a noun (``pos`` "n" or unknown), names a concrete thing in its most frequent
+        noun sense: an animal, artefact, body part, food, object, person, plant or substance (WordNet's
+        lexicographer files). A kind of a concrete thing is another thing one can point at ("crab" /
+        "shellfish", "espresso" / "coffee"); a kind of a state, feeling or act is often the same one said
+        more narrowly ("contentment" / "happiness"). A part of speech WordNet has no sense of for the word is a
+        misparse and is ignored, as in :meth:`senses_as`."""
+        if pos not in (None, "n") and self.synsets(word, pos, 1):
+            return False
+        first = self.synsets(word, "n", 1)
+        return bool(first) and self.lexfile(first[0]) in _CONCRETE
+
+    @lru_cache(maxsize=65536)
     def forms(self, word: str) -> frozenset[str]:
         """``word`` (lower case) and its base forms of every part of speech (:meth:`lemmas`)."""
         return frozenset({word.lower()} | {lemma for _, lemma in self.lemmas(word)})
@@ -365,18 +385,18 @@ class WordNet:
         """The base forms of the words that define ``word``: every word of the definition (the gloss up to its
         first ";" or example, without parentheses) of its ``senses`` most frequent senses of part of speech
         ``pos`` (:meth:`senses_as`), with each word's WordNet lemmas, leaving out words of three letters or
-        fewer and any word within three words after a negation or a comparison ("calm": "not agitated" does not
-        define "calm" by "agitated"; "viola": "slightly larger than a violin"; "afternoon": "between noon and
-        evening")."""
+        fewer and every word of a comma-separated part that holds a negation, a want, a comparison or a
+        neighbour (:data:`_NOT_DEFINING`: "calm" is "not agitated", "save" is "spend less", "viola" is "slightly
+        larger than a violin", "afternoon" is "between noon and evening")."""
         out: set[str] = set()
         for syn in self.senses_as(word, pos, senses):
             definition = _PARENTHESIS.sub(" ", self.gloss(syn).split(";")[0].split('"')[0].lower())
-            tokens = _DEFINITION_WORD.findall(definition)
-            for i, tok in enumerate(tokens):
-                if len(tok) <= 3 or _NOT_DEFINING & set(tokens[max(0, i - 3):i]):
-                    continue
-                out.add(tok)
-                out.update(lemma for _, lemma in self.lemmas(tok))
+            for part in definition.split(","):
+                tokens = _DEFINITION_WORD.findall(part)
+                if _NOT_DEFINING.isdisjoint(tokens):
+                    for tok in (t for t in tokens if len(t) > 3):
+                        out.add(tok)
+                        out.update(lemma for _, lemma in self.lemmas(tok))
         return frozenset(out)
 
     @lru_cache(maxsize=65536)
@@ -384,11 +404,14 @@ class WordNet:
         """True when one word's definition names the other (:meth:`defining`: "love" is "a strong positive
         emotion of regard and affection", "prudent" is "careful and sensible", "queue" is "a line of people
         ... waiting"): a paraphrase's words are often defined by each other where WordNet puts them in no
-        synset. Never for antonyms, a scale and its value, or a cause and its effect (as :meth:`linked`).
+        synset. Never for antonyms, a scale and its value, a cause and its effect (as :meth:`linked`), or two
+        concrete nouns (:meth:`concrete`: a definition names what a thing is a kind of, "espresso": "strong
+        black coffee").
         The word alignment asks this only for words every stricter pass left over, and never in a kept frame
         (a definition often names the thing a kind belongs to: "evening" is "the latter part of the day")."""
         if (not (self.known(a) and self.known(b)) or self.antonyms(a, b) or self.scale_between(a, b, pos_a, pos_b, senses)
-                or pos_a in (None, "v") and pos_b in (None, "v") and self.causes(a, b)):
+                or pos_a in (None, "v") and pos_b in (None, "v") and self.causes(a, b)
+                or self.concrete(a, pos_a) and self.concrete(b, pos_b)):
             return False
         forms_a = {a.lower()} | {lemma for _, lemma in self.lemmas(a, pos_a) or self.lemmas(a)}
         forms_b = {b.lower()} | {lemma for _, lemma in self.lemmas(b, pos_b) or self.lemmas(b)}

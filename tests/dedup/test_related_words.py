@@ -14,11 +14,9 @@ from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.tuning import calibrate
 from interview_core.dedup.wordnet import get_wordnet
 
-# (node type, label, reworded label): no word in common, every word linked in WordNet
+# (node type, label, reworded label): no word in common, every word linked in WordNet. ("a clean chimney" / "a
+# spotless flue" left this list in wave 11: a flue is a concrete kind of a chimney's part, test_concrete_kinds.py.)
 REWORDED = [
-    ("attribute", "a clean chimney", "a spotless flue"),
-    ("attribute", "a sealed flue", "a closed chimney"),
-    ("functional_consequence", "mends the flue", "repairs the chimney"),
     ("functional_consequence", "protects the family", "shields the household"),
     ("psychosocial_consequence", "worry", "anxiety"),
     ("psychosocial_consequence", "pride in my home", "dignity in the house"),
@@ -87,9 +85,9 @@ def test_a_kind_swapped_into_a_kept_frame_is_no_rewording(parsed_lexicon):
     lex = parsed_lexicon
     assert not lex.reworded(lex.key("evening sweeps"), lex.key("daytime sweeps"), True)  # ... but not in a kept frame
     # the frame counts its function words and negations too: "avoid" leaves one content word on each side
-    assert wn.linked("driveway", "road")
-    assert not lex.reworded(lex.key("avoid the driveway"), lex.key("avoid the road"), True)
-    assert lex.reworded(lex.key("driveway"), lex.key("road"), True)
+    assert wn.linked("contentment", "happiness")
+    assert not lex.reworded(lex.key("avoid the contentment"), lex.key("avoid the happiness"), True)
+    assert lex.reworded(lex.key("contentment"), lex.key("happiness"), True)
 
 
 def test_wordnet_links_keep_siblings_derivations_and_antonyms_apart():
