@@ -15,6 +15,36 @@ def unit(*values: float) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
+def assert_merged_aligned(lexicon, calibration, off, node_type: str, a: str, b: str) -> None:
+    """Each label merges into the other by the aligned-words tier under ``calibration``, with a fake encoder
+    scoring them at cosine 0.89 (above the aligned floor) and on words alone (no model); under each calibration
+    of ``off`` (the evidence it was tested for not certified) it does not."""
+    from interview_core.config.settings import DedupSettings
+    from interview_core.dedup.matcher import HybridMatcher
+
+    enc = FakeEncoder({a: unit(1, 0), b: unit(1, 0.5)})
+    m = HybridMatcher(DedupSettings(), lexicon=lexicon, encoder=enc, calibration=calibration)
+    assert m.match(b, node_type, [("n1", a)]).method == "aligned"
+    assert m.match(a, node_type, [("n1", b)]).method == "aligned"
+    words = HybridMatcher(DedupSettings(), lexicon=lexicon, encoder=None, calibration=calibration)
+    assert words.match(b, node_type, [("n1", a)]).method == "aligned"
+    for cal in off:
+        assert HybridMatcher(DedupSettings(), lexicon=lexicon, encoder=enc, calibration=cal).match(b, node_type, [("n1", a)]) is None
+
+
+def assert_never_merged(lexicon, calibration, node_type: str, a: str, b: str) -> None:
+    """Neither label merges into the other, with a fake encoder scoring them at cosine 0.99995 (only the
+    guard and the words decide) nor on words alone (no model), under ``calibration``."""
+    from interview_core.config.settings import DedupSettings
+    from interview_core.dedup.matcher import HybridMatcher
+
+    enc = FakeEncoder({a: unit(1, 0), b: unit(1, 0.01)})
+    for encoder in (enc, None):
+        m = HybridMatcher(DedupSettings(), lexicon=lexicon, encoder=encoder, calibration=calibration)
+        assert m.match(b, node_type, [("n1", a)]) is None
+        assert m.match(a, node_type, [("n1", b)]) is None
+
+
 class FakeEncoder:
     """Returns the vector given for a label (by lower-case text), else a hash-seeded random unit vector."""
 

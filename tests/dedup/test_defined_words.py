@@ -5,7 +5,7 @@ rewordings that only definitions join and must merge, and opposites, negations, 
 swapped into a kept frame that must never merge with definitions on."""
 
 import pytest
-from dedup_support import unit
+from dedup_support import assert_merged_aligned, assert_never_merged, unit
 
 from interview_core.config.settings import DedupSettings
 from interview_core.dedup.calibration import Calibration, load_calibration
@@ -43,27 +43,15 @@ def _calibration(defined: bool, related: bool = True) -> Calibration:
 
 
 @pytest.mark.parametrize("node_type,a,b", DEFINED)
-def test_rewordings_joined_by_a_definition_merge_where_certified(parsed_lexicon, fake_encoder, node_type, a, b):
-    enc = fake_encoder({a: unit(1, 0), b: unit(1, 0.5)})  # cosine 0.89: above the aligned floor
-    m = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=enc, calibration=_calibration(True))
-    assert m.match(b, node_type, [("n1", a)]).method == "aligned"
-    assert m.match(a, node_type, [("n1", b)]).method == "aligned"
-    words = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=None, calibration=_calibration(True))
-    assert words.match(b, node_type, [("n1", a)]).method == "aligned"
+def test_rewordings_joined_by_a_definition_merge_where_certified(parsed_lexicon, node_type, a, b):
     # off unless certified, and never without the looser links they ride on
-    for cal in (_calibration(False), _calibration(True, related=False)):
-        m = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=enc, calibration=cal)
-        assert m.match(b, node_type, [("n1", a)]) is None
+    assert_merged_aligned(parsed_lexicon, _calibration(True), (_calibration(False), _calibration(True, related=False)),
+                          node_type, a, b)
 
 
 @pytest.mark.parametrize("node_type,a,b", NEVER)
-def test_opposites_negations_converses_and_kept_frames_never_merge_by_definitions(parsed_lexicon, fake_encoder,
-                                                                                   node_type, a, b):
-    enc = fake_encoder({a: unit(1, 0), b: unit(1, 0.01)})  # cosine 0.99995: only the guard and the words decide
-    for encoder in (enc, None):
-        m = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=encoder, calibration=_calibration(True))
-        assert m.match(b, node_type, [("n1", a)]) is None
-        assert m.match(a, node_type, [("n1", b)]) is None
+def test_opposites_negations_converses_and_kept_frames_never_merge_by_definitions(parsed_lexicon, node_type, a, b):
+    assert_never_merged(parsed_lexicon, _calibration(True), node_type, a, b)
 
 
 def test_a_definition_names_the_other_word_but_not_under_a_negation():

@@ -5,7 +5,7 @@ rewordings that share no word and must merge, and opposites, negations, role swa
 kept frame that must never merge, per node type."""
 
 import pytest
-from dedup_support import unit
+from dedup_support import assert_merged_aligned, assert_never_merged, unit
 
 from interview_core.config.settings import DedupSettings
 from interview_core.dedup.calibration import Calibration, load_calibration
@@ -49,27 +49,14 @@ def _calibration(related: bool) -> Calibration:
 
 
 @pytest.mark.parametrize("node_type,a,b", REWORDED)
-def test_rewordings_without_a_shared_word_merge_through_the_links(parsed_lexicon, fake_encoder, node_type, a, b):
-    enc = fake_encoder({a: unit(1, 0), b: unit(1, 0.5)})  # cosine 0.89: above the aligned floor
-    m = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=enc, calibration=_calibration(True))
-    assert m.match(b, node_type, [("n1", a)]).method == "aligned"
-    assert m.match(a, node_type, [("n1", b)]).method == "aligned"
-    # words alone (no model): the aligned floor asks nothing of the cosine
-    words = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=None, calibration=_calibration(True))
-    assert words.match(b, node_type, [("n1", a)]).method == "aligned"
+def test_rewordings_without_a_shared_word_merge_through_the_links(parsed_lexicon, node_type, a, b):
     # the links are off unless the calibration certified them: the plain aligned tier does not reach the pair
-    plain = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=enc, calibration=_calibration(False))
-    assert plain.match(b, node_type, [("n1", a)]) is None
+    assert_merged_aligned(parsed_lexicon, _calibration(True), (_calibration(False),), node_type, a, b)
 
 
 @pytest.mark.parametrize("node_type,a,b", NEVER)
-def test_opposites_negations_role_swaps_and_kinds_never_merge_through_the_links(parsed_lexicon, fake_encoder,
-                                                                                node_type, a, b):
-    enc = fake_encoder({a: unit(1, 0), b: unit(1, 0.01)})  # cosine 0.99995: only the guard and the words decide
-    for encoder in (enc, None):
-        m = HybridMatcher(DedupSettings(), lexicon=parsed_lexicon, encoder=encoder, calibration=_calibration(True))
-        assert m.match(b, node_type, [("n1", a)]) is None
-        assert m.match(a, node_type, [("n1", b)]) is None
+def test_opposites_negations_role_swaps_and_kinds_never_merge_through_the_links(parsed_lexicon, node_type, a, b):
+    assert_never_merged(parsed_lexicon, _calibration(True), node_type, a, b)
 
 
 def test_the_guard_is_read_on_the_looser_alignment_too(parsed_lexicon):
