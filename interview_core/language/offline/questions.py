@@ -696,12 +696,18 @@ def said_hardship(request: QuestionRequest) -> bool:
 _CAUSAL = frozenset("because cos cause coz since so".split())
 
 
+def _parsed(text: str):
+    """The parse of a respondent's text with its spaces tidied and "its" typed for "it's" restored
+    (:func:`grammar.restore_its`)."""
+    return parse(restore_its(" ".join(text.split())))
+
+
 def reason_given(answer: str) -> bool:
     """Whether an answer already gives its reason: a causal or consequential conjunction joining its
     clauses ("... because ...", "..., so ..."), or a headline without a verb followed by a sentence that
     explains it ("Seeing who's coming. I live on my own."; rhetorical structure: a nucleus and its
     elaboration). "its" typed for "it's" is read as "it's" (:func:`grammar.restore_its`)."""
-    doc = parse(restore_its(" ".join(answer.split())))
+    doc = _parsed(answer)
     if any(t.lower_ in _CAUSAL and t.dep_ in ("mark", "cc", "advmod") and t.i > 0 and t.head.pos_ in ("VERB", "AUX", "ADJ")
            for t in doc):
         return True
@@ -732,7 +738,8 @@ def explained(answer: str) -> bool:
     if words(answer)[:1] and words(answer)[0] in _CAUSAL - {"so", "since"}:  # ("So we moved ..." opens a story)
         return False  # "Because ...": the answer to a "why", whose own reason is the next rung up the ladder
     finite = ("VBD", "VBP", "VBZ", "MD")
-    clauses = [t for t in parse(restore_its(" ".join(answer.split()))) if t.dep_ in _CLAUSES and t.pos_ in ("VERB", "AUX") and (
+    doc = _parsed(answer)
+    clauses = [t for t in doc if t.dep_ in _CLAUSES and t.pos_ in ("VERB", "AUX") and (
         t.tag_ in finite or any(c.dep_ in ("aux", "auxpass") and c.tag_ in finite for c in t.children))
         and (any(c.dep_ in ("nsubj", "nsubjpass", "expl") for c in t.children) or _subject_left_out(t))
         and _says_more_than_time(words(" ".join(x.text for x in t.subtree)))]  # not "nothing else comes to mind"
@@ -740,7 +747,7 @@ def explained(answer: str) -> bool:
         return True
     # ... or a sentence after the first that goes on at length ("... is smart. not dropping 300 quid on
     # something I might give up after three weeks")
-    later = [s for s in parse(restore_its(" ".join(answer.split()))).sents][1:]
+    later = list(doc.sents)[1:]
     return any(sum(t.is_alpha for t in s) >= ELABORATING_SENTENCE and not s.text.rstrip().endswith("?")
                and _says_more_than_time(words(s.text)) for s in later)
 
@@ -750,7 +757,7 @@ def turns_down(reason: str) -> bool:
     "won't", "wouldn't") whose subject is "I"/"we" or left out ("honestly can't see me paying someone", "we
     wouldn't bother", "won't use it"). "I don't want my kids doing what we did" (a want) and "not that I care
     where they are" (a disclaimer) have no modal: they turn nothing down."""
-    doc = parse(restore_its(" ".join(reason.split())))
+    doc = _parsed(reason)
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None or root.pos_ not in ("VERB", "AUX") or not any(c.dep_ == "neg" for c in root.children) \
             or not any(c.dep_ == "aux" and c.tag_ == "MD" for c in root.children):
