@@ -43,7 +43,7 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                (ROOT / "evaluation" / "answers" / "wave10_heldout.yaml", "wave10"),
                (ROOT / "evaluation" / "answers" / "wave11_dev.yaml", "wave11"),
                (ROOT / "evaluation" / "answers" / "wave11_heldout.yaml", "wave11"),
-               # split heldout too: source "wave11 check heldout", measured only, apart from "wave11 heldout"
+               # retired to dev in wave 12 (source "wave11 check dev"); measured only in wave 11
                (ROOT / "evaluation" / "answers" / "wave11_check.yaml", "wave11 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
