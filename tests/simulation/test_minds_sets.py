@@ -14,6 +14,7 @@ EVALUATION = Path(__file__).resolve().parents[2] / "evaluation"
 SETS = {
     "wave11_dev": ("slow_cooker", {"slowcook_shift_rambler", "slowcook_table_together", "slowcook_skint_student"}),
     "wave11_heldout": ("baby_sling", {"sling_dad_terse", "sling_reflux_anxious", "sling_nan_sceptic"}),
+    "wave12_dev": ("metal_detector", {"detector_retired_historian", "detector_quiet_mend", "detector_beach_rival"}),
     "wave12_heldout": ("finder_tags", {"findling_carer_son", "findling_teen_late", "findling_cheerful_muddler"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
