@@ -44,7 +44,11 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                (ROOT / "evaluation" / "answers" / "wave11_dev.yaml", "wave11"),
                (ROOT / "evaluation" / "answers" / "wave11_heldout.yaml", "wave11"),
                # retired to dev in wave 12 (source "wave11 check dev"); measured only in wave 11
-               (ROOT / "evaluation" / "answers" / "wave11_check.yaml", "wave11 check"))
+               (ROOT / "evaluation" / "answers" / "wave11_check.yaml", "wave11 check"),
+               (ROOT / "evaluation" / "answers" / "wave12_dev.yaml", "wave12"),
+               (ROOT / "evaluation" / "answers" / "wave12_heldout.yaml", "wave12"),  # measured only
+               # a second, independent measured-only file: source "wave12 check heldout"
+               (ROOT / "evaluation" / "answers" / "wave12_check.yaml", "wave12 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
 

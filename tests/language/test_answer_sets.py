@@ -14,6 +14,8 @@ WAVE10 = [bench.ROOT / "evaluation" / "answers" / f"wave10_{split}.yaml" for spl
 # wave 11: the held-out file and the check file were split heldout (measured only) in wave 11 and are retired to
 # dev in wave 12 (read blind at the end of wave 11); the dev file is tuned on
 WAVE11 = {name: bench.ROOT / "evaluation" / "answers" / f"wave11_{name}.yaml" for name in ("dev", "heldout", "check")}
+# wave 12: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
+WAVE12 = {name: bench.ROOT / "evaluation" / "answers" / f"wave12_{name}.yaml" for name in ("dev", "heldout", "check")}
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -95,3 +97,34 @@ def test_benches_script_wave11_as_own_sources_all_retired_to_dev(tmp_path):
         assert bench._measured_only(source) and labels.measured_only(source), source
     for source in sources:
         assert not bench._measured_only(source) and not labels.measured_only(source), source
+
+
+@pytest.mark.parametrize("name, split", [("dev", "dev"), ("heldout", "heldout"), ("check", "heldout")])
+def test_wave12_sets_are_fresh_domains_with_points_and_why_given(name, split):
+    domains = yaml.safe_load(WAVE12[name].read_text(encoding="utf-8"))["domains"]
+    assert len(domains) == 3 and {d["split"] for d in domains} == {split}
+    answers = [a for dom in domains for a in dom["answers"]]
+    assert all(len(dom["answers"]) == 16 for dom in domains) and all("labels" in a for a in answers)
+    assert all(("point" in a) == a["nodes"] for a in answers)  # every answer with concepts names its point
+    assert 8 <= sum(a.get("why_given", False) for a in answers) <= 14
+    assert 5 <= sum(a.get("disclosure", False) for a in answers) <= 9
+    assert 8 <= sum(bool(a["meta"]) for a in answers) <= 14
+
+
+def test_wave12_domains_are_new_to_the_answer_sets():
+    wave12 = {d["name"] for path in WAVE12.values() for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
+    older = {d["name"] for path in (bench.ROOT / "evaluation" / "answers").glob("*.yaml") if not path.name.startswith("wave12_")
+             for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
+    assert len(wave12) == 9 and not wave12 & older
+
+
+def test_benches_script_wave12_as_own_sources_heldout_and_check_measured_only(tmp_path):
+    from benchmarks import labels
+    expected = [(WAVE12["dev"], "wave12"), (WAVE12["heldout"], "wave12"), (WAVE12["check"], "wave12 check")]
+    assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix.startswith("wave12")] == expected
+    assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix.startswith("wave12")] == expected
+    sources = {f"{prefix} {split}" for path, prefix in expected for split, _, _ in bench._heldout_concepts(tmp_path, path)}
+    assert sources == {"wave12 dev", "wave12 heldout", "wave12 check heldout"}
+    for source in ("wave12 heldout", "wave12 check heldout"):  # measured only: counted, never shown while tuning
+        assert bench._measured_only(source) and labels.measured_only(source), source
+    assert not bench._measured_only("wave12 dev") and not labels.measured_only("wave12 dev")
