@@ -20,8 +20,8 @@ from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
 from .contrast import Alignment, compound_score, align, contrast, opposite_polarity, particle_contrast
-from .restriction import (RULES, SHARED_RULES, added_words, arguments, attachment, coordination, inversion, modality,
-                          question, relation, restricting, voice)
+from .restriction import (RULES, SHARED_RULES, TOKEN_RULES, added_words, arguments, aspect, attachment, coordination,
+                          inversion, modality, question, relation, restricting, voice)
 from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
 from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
                    stem, tokenize)
@@ -259,12 +259,13 @@ class Lexicon:
         """Why the words one label adds to the other change what it names (:mod:`.restriction`: a second
         concept joined by and/or, a new head noun, a restricting modifier or complement, a judgement), or
         the words both share stand in other roles (swapped, or passive in one), or None. Only the rules in
-        :attr:`restrictions` are checked; without a parse only coordination. ``linked``: read on
+        :attr:`restrictions` are checked; without a parse only coordination and aspect. ``linked``: read on
         :meth:`linked_alignment` (``defined``: with definitions)."""
         al = self.linked_alignment(a, b, defined) if linked else self.alignment(a, b)
         rules = self.restrictions
-        if "coordination" in rules:
-            found = coordination(tokenize(a.text), tokenize(b.text), al)
+        tokens_a, tokens_b = tokenize(a.text), tokenize(b.text)
+        for rule, check in zip(TOKEN_RULES, (coordination, aspect)):
+            found = check(tokens_a, tokens_b, al) if rule in rules else None
             if found is not None:
                 return found
         sa = self.syntax(a)
@@ -278,7 +279,7 @@ class Lexicon:
             if found is not None:
                 return found
         added = added_words(al)
-        if added is None or not (rules - {"coordination", "relation", *SHARED_RULES}):
+        if added is None or not (rules - {"relation", *TOKEN_RULES, *SHARED_RULES}):
             return None
         side, extra, matched = added
         longer, shorter = (a, b) if side == 0 else (b, a)

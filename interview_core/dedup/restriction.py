@@ -5,6 +5,9 @@ label that keeps every word of the other and *adds* some can still name another 
 
 - ``coordination``: the longer label joins a second concept with "and"/"or" ("price" / "price and
   quality"): two concepts are not one;
+- ``aspect``: the same words kept in one label and brought about in the other, through the light verbs the
+  word alignment never sees ("keeping the flock calm" / "getting the flock calm", "keeping friends" / "making
+  friends"): holding a state and reaching it are two goals;
 - ``head``: an added noun takes a matched word as its modifier ("battery" / "battery charger"): the
   longer label names a kind of the added noun, no longer the shorter label's thing;
 - ``modifier``: an added word depending on a matched word directly, placed before it or a modifier
@@ -37,10 +40,11 @@ label that keeps every word of the other and *adds* some can still name another 
   "music that is too loud".
 
 Only the *added* words count, and only when one label contains the other (every content word of the
-shorter one matched); coordination counts whenever the label joining it has words the other lacks;
+shorter one matched); coordination counts whenever the label joining it has words the other lacks, aspect
+whenever the labels share a word;
 inversion, voice, arguments, question, modality, attachment and relation compare the words both labels share (same stem), whatever else they have. Each
-rule reads the shared parse (:mod:`.syntax`); without a parse only coordination is checked (it needs the
-words alone). Pure functions of their arguments. ``interview bench dedup --guards`` measures each rule
+rule reads the shared parse (:mod:`.syntax`); without a parse only coordination and aspect are checked (they
+need the words alone). Pure functions of their arguments. ``interview bench dedup --guards`` measures each rule
 on the dev pairs (what it saves, what it costs).
 """
 
@@ -53,9 +57,14 @@ from .syntax import OUTSIDE, LabelSyntax, chain, doer
 from .text import stem
 
 COORDINATORS = frozenset({"and", "or", "nor", "plus"})
+# A closed grammar class the word alignment drops as function words (``config/dedup.yaml`` stop words): a
+# light verb that holds a state against one that brings it about.
+ASPECTS = (dict.fromkeys(("keep", "keeps", "kept", "keeping"), "held")
+           | dict.fromkeys(("get", "gets", "got", "getting", "make", "makes", "made", "making"), "reached"))
+TOKEN_RULES = ("coordination", "aspect")  # read on the tokens, with or without a parse
 DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
 COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
-RULES = ("coordination", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
+RULES = ("coordination", "aspect", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
          "arguments", "relation", "question", "modality", "attachment")
 SHARED_RULES = ("inversion", "voice", "arguments", "question", "modality", "attachment")  # read on the words both share
 MODIFIERS = frozenset({"amod", "advmod", "npadvmod", "nummod", "compound", "appos"})  # after the word too
@@ -75,6 +84,19 @@ def coordination(tokens_a: list[str], tokens_b: list[str], al: Alignment) -> str
         joined = [t for t in tokens if t in COORDINATORS and t not in other]
         if joined and extra:
             return f"coordination {joined[0]}"
+    return None
+
+
+def aspect(tokens_a: list[str], tokens_b: list[str], al: Alignment) -> str | None:
+    """``"aspect x/y"`` when the labels share a word and one holds it in a state ("keep") while the other brings
+    it about ("get", "make") (:data:`ASPECTS`): "it keeps the flock calm" / "it gets the flock calm"; None when
+    a label has no such light verb ("the flock is calm" / "it keeps the flock calm") or both kinds."""
+    if not al.matched:
+        return None
+    ca = {ASPECTS[t] for t in tokens_a if t in ASPECTS}
+    cb = {ASPECTS[t] for t in tokens_b if t in ASPECTS}
+    if len(ca) == 1 and len(cb) == 1 and ca != cb:
+        return f"aspect {ca.pop()}/{cb.pop()}"
     return None
 
 

@@ -120,7 +120,7 @@ def test_restricting_hand_table():
     assert restricting(argument, ("give", "something"), (1,), {0}, flat, 0.0) is None  # an object, no modifier
     predicative = LabelSyntax((_role("NOUN", -2, "nsubj"), _role("ADJ", -2, "acomp")), ())
     assert restricting(predicative, ("tray", "clean"), (1,), {0}, flat, 0.0) == "predicate clean"
-    assert set(RULES) == {"coordination", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
+    assert set(RULES) == {"coordination", "aspect", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
                           "arguments", "relation", "question", "modality", "attachment"}
 
 
