@@ -27,7 +27,9 @@ label that keeps every word of the other and *adds* some can still name another 
 - ``arguments``: the same noun the doer of a shared verb in one label and the one it is done to in the
   other ("the tuner tunes the piano" / "the piano tunes the tuner");
 - ``relation``: the same word reached through opposite prepositions ("washing to the laundrette" /
-  "washing from the laundrette"): prepositions are function words, so the word alignment never sees them;
+  "washing from the laundrette"), or through prepositions that give it another part, under a verb or a noun
+  ("talking to / about the shepherd", "blowing glass with / for my son"): prepositions are function words, so
+  the word alignment never sees them;
 - ``question``: another question word opening the clause ("knowing when / how the lock opens"): each asks
   about another thing;
 - ``modality``: the same verb able or allowed to be done in one label and to be done of necessity in the
@@ -241,6 +243,13 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
 # adverb senses of "in"/"out", "up"/"down", "before"/"after", "over"/"under" are asked of WordNet).
 OPPOSITE_PREPOSITIONS = frozenset(frozenset(p) for p in (("to", "from"), ("into", "from"), ("towards", "from"),
                                                         ("for", "from"), ("for", "against"), ("with", "against")))
+# The part a person or thing plays in what is said, by the preposition that brings it in (a closed grammar class):
+# the one it is done with, the one it is for or goes to, the one it comes from, the one it is about. The same word
+# in two of these parts is two relations ("talking to / about the shepherd", "shopping with / for my mum"); places
+# and times ("in", "at", "on" a day) and "of" are read too many ways to count.
+STATES = frozenset({"JJ", "VBN"})  # an adjective or a past participle: a feeling or a state ("worried", "pleased")
+PREPOSITION_ROLES = {"with": "company", "alongside": "company", "to": "recipient", "for": "recipient",
+                     "towards": "recipient", "from": "source", "about": "topic", "regarding": "topic"}
 
 
 def _argument(s: LabelSyntax, r) -> bool | None:
@@ -361,16 +370,28 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
     return None
 
 
+def _other_part(p: str, q: str, s: LabelSyntax, r) -> bool:
+    """True when preposition ``p`` gives the word (role ``r`` in parse ``s``) another part than ``q`` would
+    (:data:`PREPOSITION_ROLES`) and the word hangs from a verb or a noun: after a feeling or a state ("worried
+    about / for my dog") the prepositions vary with little change of sense."""
+    if p not in PREPOSITION_ROLES or q not in PREPOSITION_ROLES or PREPOSITION_ROLES[p] == PREPOSITION_ROLES[q]:
+        return False
+    head = s.roles[r.head] if r.head >= 0 else None
+    return head is not None and head.pos in ("VERB", "NOUN") and head.tag not in STATES
+
+
 def relation(al: Alignment, sa: LabelSyntax, sb: LabelSyntax, words_a: tuple[str, ...], wordnet=None) -> str | None:
     """``"relation p/q"`` when a word both labels match hangs from the words above it by opposite
     prepositions ``p`` and ``q`` (:data:`OPPOSITE_PREPOSITIONS`, or a WordNet antonym pair of their
-    adverb senses: "in"/"out"); None otherwise ("advice on posture" / "advice about posture" are no
-    opposites)."""
+    adverb senses: "in"/"out"), or by prepositions giving it two parts under a verb or a noun
+    (:func:`_other_part`: "learning from / about the shepherd"); None otherwise ("advice on posture" /
+    "advice about posture": one part; "worried about / for my dog": after a feeling)."""
     for i, j in al.matched:
         ra, rb = sa.roles[i], sb.roles[j]
         if ra is None or rb is None or not ra.via or not rb.via:
             continue
         p, q = ra.via[0], rb.via[0]
-        if p != q and (frozenset((p, q)) in OPPOSITE_PREPOSITIONS or wordnet is not None and wordnet.antonyms(p, q)):
+        if p != q and (frozenset((p, q)) in OPPOSITE_PREPOSITIONS or wordnet is not None and wordnet.antonyms(p, q)
+                       or _other_part(p, q, sa, ra) and _other_part(q, p, sb, rb)):
             return f"relation {p}/{q}"
     return None
