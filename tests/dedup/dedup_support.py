@@ -15,6 +15,17 @@ def unit(*values: float) -> np.ndarray:
     return v / np.linalg.norm(v)
 
 
+def aligned_calibrations():
+    """Two calibrations for the fake encoder: the aligned tier on at the lowest floor for every type with WordNet's
+    looser links (the shipped tables), and every tier off (for :func:`assert_merged_aligned`'s ``off``)."""
+    from interview_core.dedup.calibration import Calibration
+
+    common = dict(model="fake-encoder", target_precision=0.95, min_precision=0.95, dev_pairs=0, jaccard_thresholds={},
+                  embedding_thresholds={})
+    return (Calibration(**common, aligned_thresholds={"default": 0.4}, related_words=True),
+            Calibration(**common, aligned_thresholds={}))
+
+
 def assert_merged_aligned(lexicon, calibration, off, node_type: str, a: str, b: str) -> None:
     """Each label merges into the other by the aligned-words tier under ``calibration``, with a fake encoder
     scoring them at cosine 0.89 (above the aligned floor) and on words alone (no model); under each calibration
