@@ -349,14 +349,16 @@ _CAUSAL_LINKS = frozenset({"cause", "effect"})
 _MODAL_LEMMAS = frozenset("will would shall should can could may might must".split())
 
 
-def _predicate_concept(c: Clause, doc: tuple) -> str | None:
+def _predicate_concept(c: Clause, doc: tuple, asked: frozenset[str] = frozenset()) -> str | None:
     """The gerund phrase of a clause whose only content is what its subject does ("it should last" ->
     "lasting", "it nags at me" -> "nagging at me", "I don't waste time fiddling with it" -> "not wasting
     time fiddling with it"), or None. Read only for a clause on one side of a causal link: there the
     respondent says what leads to what, and the predicate is the concept even when its subject is a
     pronoun and its object names nothing (elsewhere "I just left" stays no concept). The verb must carry
     meaning of its own: not a light verb, a verb of framing ("I think"), a modal or an empty predicate,
-    nor a bare past verb ("I just left"), and the clause must not be negated in its subject."""
+    nor a bare past verb ("I just left"), nor a verb that only says its subject is important ("it just
+    matters") or echoes the question (``asked``: the stems of the question's words: "why does it bother
+    you?" - "it bothers me"), and the clause must not be negated in its subject."""
     parsed, offsets = doc
     at = (lambda t: offsets[t.idx]) if offsets is not None else (lambda t: t.idx)
     dropped = _frame_offsets(c)
@@ -368,21 +370,41 @@ def _predicate_concept(c: Clause, doc: tuple) -> str | None:
     verb = verbs[0]
     lemma = verb.lemma_.lower()
     c_ = closed()
-    if lemma in LIGHT_VERBS or lemma in _MODAL_LEMMAS or lemma in c_.framing_verbs or lemma in lexicon().empty_predicates:
+    rest = [t for t in toks if t.i > verb.i and not t.is_punct and verb in t.ancestors]
+    empty = (lemma in c_.framing_verbs or lemma in lexicon().empty_predicates) and not _feeling_told(lemma, rest)
+    if lemma in LIGHT_VERBS or lemma in _MODAL_LEMMAS or empty or stem_string([lemma]).strip() in asked \
+            or f"{lemma}s" in _IMPORTANCE_VERBS:
         return None
     subjects = [k for k in verb.children if k.dep_ in ("nsubj", "nsubjpass", "expl")]
     if any(k.pos_ != "PRON" or k.lower_ in c_.negations for k in subjects):
         return None  # a named subject is read by the parse-based reader; "nobody ..." keeps its negation
-    rest = [t for t in toks if t.i > verb.i and not t.is_punct and verb in t.ancestors]
     if verb.tag_ == "VBD" and not rest:
         return None  # "so in the end I just left": a bare past verb tells an event, not something held
     negated = any(k.dep_ == "neg" or k.lower_ == "never" for k in verb.children)
-    label = " ".join(["not"] * negated + [gerund_of(lemma, verb.text)] + [_PERSON_FLIP.get(t.lower_, t.text) for t in rest])
+    said = "".join(("" if t.text.startswith("'") or t.lower_ == "n't" else " ") + _PERSON_FLIP.get(t.lower_, t.text)
+                   for t in rest)  # "like I'm drowning": a contraction stays joined to its word
+    label = " ".join(["not"] * negated + [gerund_of(lemma, verb.text)]) + said
     from ..screen import screen_label  # the screen reads this package's grammar: imported late
 
     if len(label.split()) > MAX_LABEL_WORDS or screen_label(label) or _names_nothing(label) or _no_concept(label):
         return None
     return label
+
+
+# WordNet's lexicographer file of verbs of feeling (verb.emotion).
+_EMOTION_FILE = "37"
+
+
+def _feeling_told(lemma: str, rest: list) -> bool:
+    """Whether a verb that usually frames what follows ("I feel like ...", "I'd feel ...") tells a feeling
+    here: its first WordNet sense is a verb of feeling and what it governs has content of its own (a verb,
+    an adjective or a noun: "I don't feel like I'm drowning"), not only a pronoun ("I love it")."""
+    from .distress import _wordnet
+
+    wordnet = _wordnet()
+    senses = wordnet.synsets(lemma, "v")[:1] if wordnet is not None else []
+    return bool(senses) and wordnet.lexfile(senses[0]) == _EMOTION_FILE \
+        and any(t.pos_ in ("VERB", "ADJ", "NOUN", "PROPN") for t in rest)
 
 
 def _specified(c: Clause) -> list[str]:
@@ -480,10 +502,16 @@ def _mostly_within(c: Clause, spans: list[tuple[int, int]]) -> bool:
 
 
 def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dict[str, str],
-           skip: list[tuple[int, int]] = (), backdrop: list[tuple[int, int]] = (), answer: str = "") -> list[_Item | None]:
+           skip: list[tuple[int, int]] = (), backdrop: list[tuple[int, int]] = (), answer: str = "",
+           reason_asked: str = "") -> list[_Item | None]:
     """One entry per concept of each clause (in clause order), or None for a clause without a concept,
-    starting inside a ``skip`` span or lying mostly in a ``backdrop`` span. Repeated labels share an item."""
+    starting inside a ``skip`` span or lying mostly in a ``backdrop`` span. Repeated labels share an item.
+    ``reason_asked``: the question, when it asked what its focus node leads to (:func:`_asks_for_reason`), so the
+    answer's first concept-bearing clause is the other side of that causal link, read like a clause after
+    "because" (:func:`_predicate_concept`: "Why does that matter? - I could relax in there" -> "relaxing
+    in there"); a predicate that echoes the question names nothing new."""
     out: list[_Item | None] = []
+    asked = frozenset(stem_string(words(reason_asked)).split())
     seen: dict[str, _Item] = {}
     carried: Clause | None = None  # a causal link whose own clause was only a frame
     parts = [part for clause in clauses for part in _list_items(clause, doc)]
@@ -501,8 +529,10 @@ def _items(clauses: list[Clause], doc: tuple, onto: CompiledOntology, known: dic
             if c.marker and before.lower().endswith(c.marker.lower()):
                 before = before[:-len(c.marker)].rstrip()  # "... plughole. so whatever else, kindness"
             concepts = [_Fragment(label) for label in _fragment_concepts(c, not before or before[-1] in ".!?,;:")]
-        if not concepts and not off_topic and (c.link in _CAUSAL_LINKS or (n + 1 < len(parts) and parts[n + 1].link in _CAUSAL_LINKS)):
-            concepts = [_Fragment(label) for label in [_predicate_concept(c, doc)] if label]
+        answers_why = reason_asked and not any(out)
+        if not concepts and not off_topic and (answers_why or c.link in _CAUSAL_LINKS
+                                               or (n + 1 < len(parts) and parts[n + 1].link in _CAUSAL_LINKS)):
+            concepts = [_Fragment(label) for label in [_predicate_concept(c, doc, asked if answers_why else frozenset())] if label]
         if not concepts:
             if c.link in ("cause", "effect"):
                 carried = c
@@ -679,6 +709,15 @@ def _conversational_edge(onto, request: ExtractionRequest, items: list[_Item | N
     return _link(onto, focus_item, first, loss, request.answer, "conversational")
 
 
+def _asks_for_reason(onto, request: ExtractionRequest) -> bool:
+    """Whether the question asked what its focus node leads to: a node of the ladder as focus, and a
+    question that is no request for something else nor for what the focus means (the cases in which
+    :func:`_conversational_edge` ties the answer's first concept to the focus as its consequence)."""
+    focus = request.focus
+    return focus.kind == "node" and bool(focus.label) and focus.node_type in onto.level \
+        and question_direction(request.question) not in ("down", "other")
+
+
 def _root_edges(onto, request: ExtractionRequest, items: list[_Item | None], edges: list[_Edge],
                 conversational: _Edge | None) -> list[_Edge]:
     """Edges from the focus to the answer's other roots: concepts that nothing else in the answer leads
@@ -713,7 +752,8 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
         doc = parse(parsed)
         skip = _digressions(text) + question_spans(doc, offsets) + verdict_spans(doc, offsets)
         spans = _unit_spans(doc, offsets)
-        items = _items(clauses, (doc, offsets), onto, known, skip, _backdrop_spans(doc, spans, request.question), text)
+        items = _items(clauses, (doc, offsets), onto, known, skip, _backdrop_spans(doc, spans, request.question), text,
+                       request.question if _asks_for_reason(onto, request) else "")
     else:
         items, spans = [None] * len(clauses), []
     reasons_at = _reason_spans(clauses)
