@@ -56,6 +56,9 @@ def test_a_feeling_after_a_causal_marker_is_read_too():
     ("What do you mean by that?", "I could unwind in there."),  # asked what the focus means: under it, not a reason
     ("What else comes to mind?", "I could unwind in there."),  # asked for something else
     ("Why does that matter to you?", "I just left."),  # a bare past verb tells an event
+    ("Why does that matter to you?", "I dunno."),  # no English verb (no WordNet sense)
+    ("Why does that matter to you?", "Is that every month? Genuinely asking."),  # a bare verb of saying: a remark
+    ("Why does that matter to you?", "It smells the same as what we've got."),  # perceiving linked to an adjective: a judgement
 ])
 def test_no_concept_without_content_or_without_a_reason_asked(question, answer):
     labels, _ = _read(question, answer)

@@ -373,7 +373,7 @@ def _predicate_concept(c: Clause, doc: tuple, asked: frozenset[str] = frozenset(
     rest = [t for t in toks if t.i > verb.i and not t.is_punct and verb in t.ancestors]
     empty = (lemma in c_.framing_verbs or lemma in lexicon().empty_predicates) and not _feeling_told(lemma, rest)
     if lemma in LIGHT_VERBS or lemma in _MODAL_LEMMAS or empty or stem_string([lemma]).strip() in asked \
-            or f"{lemma}s" in _IMPORTANCE_VERBS:
+            or f"{lemma}s" in _IMPORTANCE_VERBS or not _a_verb_that_tells(verb, lemma, rest):
         return None
     subjects = [k for k in verb.children if k.dep_ in ("nsubj", "nsubjpass", "expl")]
     if any(k.pos_ != "PRON" or k.lower_ in c_.negations for k in subjects):
@@ -405,6 +405,29 @@ def _feeling_told(lemma: str, rest: list) -> bool:
     senses = wordnet.synsets(lemma, "v")[:1] if wordnet is not None else []
     return bool(senses) and wordnet.lexfile(senses[0]) == _EMOTION_FILE \
         and any(t.pos_ in ("VERB", "ADJ", "NOUN", "PROPN") for t in rest)
+
+
+# WordNet's lexicographer file of verbs of perceiving (verb.perception: "sound", "look", "smell").
+_PERCEPTION_FILE = "39"
+
+
+def _a_verb_that_tells(verb, lemma: str, rest: list) -> bool:
+    """Whether ``verb`` (lemma ``lemma``) is an English verb with a sense in WordNet ("dunno", "aftercare" read
+    as verbs are not) that says what happens: not, with nothing after it, a verb of saying ("genuinely
+    asking", "just saying": a remark on the answer), nor a verb of perceiving linking its subject to an
+    adjective ("it sounds the same", "it looks great": how something strikes the respondent, a judgement)."""
+    from .distress import _wordnet
+
+    wordnet = _wordnet()
+    if wordnet is None:
+        return True
+    senses = wordnet.synsets(lemma, "v")
+    if not senses:
+        return False
+    first = wordnet.lexfile(senses[0])
+    linking = first == _PERCEPTION_FILE and any(
+        k.dep_ in ("acomp", "attr", "oprd") and k.pos_ == "ADJ" for k in verb.children)
+    return not linking and (bool(rest) or first != _SAYING_FILE)
 
 
 def _specified(c: Clause) -> list[str]:
