@@ -18,7 +18,7 @@ from .grammar import closed, has_sense, open_classes, word_is_kind
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
-MetaTopic = Literal["why_asked", "end", "skip", "length", "privacy", "purpose", "meaning"]
+MetaTopic = Literal["why_asked", "end", "skip", "length", "privacy", "purpose", "meaning", "payment"]
 _NON_FINITE = frozenset("be being been having".split())
 _SENTENCE = re.compile(r"[^.!?…\n]+[.!?…]*")
 
@@ -300,8 +300,32 @@ def asks_purpose(sentence: str) -> bool:
 @lru_cache(maxsize=512)
 def is_pause(answer: str) -> bool:
     """Whether an answer is only an aside or a pause ("hang on, the kettle's going", "one sec, dog"): every
-    sentence an aside (:func:`is_aside`) or interjections alone. A pause is met with "no rush" and the
-    same question, never probed and never taken as the answer."""
+    sentence an aside (:func:`is_aside`) or interjections alone, or, when no rule reads the answer, a pause
+    by the learned reading (:func:`learned_topic`). A pause is met with "no rush" and the same question,
+    never probed and never taken as the answer."""
+    return _paused(answer) or learned_topic(answer) == "pause"
+
+
+@lru_cache(maxsize=512)
+def learned_topic(answer: str) -> str | None:
+    """What the learned reading (:mod:`.addressed`) finds the answer says to the interviewer (one of its
+    classes but "none") when the pause rules read nothing and the topic rules read nothing, or read another
+    topic than a confident learned one (``addressed.OVERRIDE``: "do I get a voucher for doing this" is no
+    privacy question); None without the encoder."""
+    if _paused(answer):
+        return None
+    from .addressed import OVERRIDE, addressed_topic
+
+    rule = _rule_topic(answer)
+    if rule is None:
+        return addressed_topic(answer)
+    found = addressed_topic(answer, OVERRIDE)
+    return found if found != rule else None
+
+
+@lru_cache(maxsize=512)
+def _paused(answer: str) -> bool:
+    """:func:`is_pause` by the rules alone."""
     c = closed()
 
     def paused(sentence: str) -> bool:  # "hang on, the price is what matters" is no pause: every comma part
@@ -440,7 +464,16 @@ def _apology_aside(ws: list[str]) -> bool:
 def answer_meta_topic(answer: str) -> MetaTopic | None:
     """The first question about the interview in an answer, or None; a sentence is also read by its comma
     parts against the topics' patterns, since a question is often typed after a lead-in or before a second
-    one without a stop ("quick q, how many questions is this", "who sees them, is that kept somewhere")."""
+    one without a stop ("quick q, how many questions is this", "who sees them, is that kept somewhere").
+    When the rules read nothing, the learned reading (:func:`learned_topic`) may name the topic in a
+    phrasing no rule knows (a pause is no topic: :func:`is_pause`)."""
+    topic = learned_topic(answer) or _rule_topic(answer)
+    return None if topic == "pause" else topic  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=512)
+def _rule_topic(answer: str) -> MetaTopic | None:
+    """:func:`answer_meta_topic` by the rules alone."""
     for _, _, s in sentences(answer):
         topic = meta_topic(s, answer) or next((t for p in s.split(",") if "," in s and len(words(p)) >= 2
                                                  and (t := _pattern_topic(p))), None)

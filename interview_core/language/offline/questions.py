@@ -13,8 +13,8 @@ import yaml
 
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
-from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, meaning_referent,
-                   meaning_target, meta_topic, sentences)
+from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, learned_topic,
+                   meaning_referent, meaning_target, meta_topic, sentences)
 from .grammar import closed, is_artifact, is_plural_phrase, restore_its
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
@@ -30,7 +30,7 @@ _DATA = Path(__file__).parent / "data" / "questions.yaml"
 RECENT_WINDOW = 6
 # After the closing answer only these questions about the interview are still answered ("other": a question
 # the interviewer cannot answer, acknowledged as such).
-FAREWELL_META_TOPICS = ("purpose", "privacy", "other", "selling", "why_asked")
+FAREWELL_META_TOPICS = ("purpose", "privacy", "other", "selling", "why_asked", "payment")
 # Above this many questions left, "how long?" is answered with the number alone, never "not long".
 FEW_LEFT = 5
 # A template frame used in this many of the last questions is not reused while another one is available.
@@ -463,7 +463,9 @@ def meta_answer(request: QuestionRequest) -> str:
 
 # Topics whose short answer can follow the answer to another ("how much longer is this, and why do you need
 # my date of birth?": both are answered).
-_ANSWERED_TOO = ("length", "privacy", "purpose")
+_ANSWERED_TOO = ("length", "privacy", "purpose", "payment")
+# Words at least in a comma part that the learned reading reads on its own as a second question.
+_PART_WORDS = 3
 
 
 def _second_part(answer: str, topic: str) -> str:
@@ -475,7 +477,8 @@ def _second_part(answer: str, topic: str) -> str:
         return ""
     pieces = [p for _, _, s in sentences(answer) for p in s.split(",") if words(p)]
     base = topic.split("_")[0]
-    also = next((t for p in pieces if (t := meta_topic(p, answer)) in _ANSWERED_TOO and t != base), None)
+    also = next((t for p in pieces if (t := meta_topic(p, answer) or _learned_part(p)) in _ANSWERED_TOO
+                 and t != base), None)
     if also:
         return f"also_{also}"
     # the parts between commas that no answer above has met ("who sees this?" is privacy, already answered)
@@ -483,6 +486,11 @@ def _second_part(answer: str, topic: str) -> str:
     if any(asks_to_sell(s) for s in parts):
         return "also_selling"
     return "also_sponsor" if any(asks_who_is_behind(s) for s in parts) else ""
+
+
+def _learned_part(part: str) -> str | None:
+    """The learned reading (:func:`meta.learned_topic`) of a part long enough to be read on its own."""
+    return learned_topic(part) if len(words(part)) >= _PART_WORDS else None
 
 
 def _mid_sentence(phrase: str) -> str:
