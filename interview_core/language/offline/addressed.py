@@ -90,20 +90,23 @@ def probabilities(answer: str, model: tuple[np.ndarray, np.ndarray], encode: Enc
     return _softmax(vectors.astype(np.float32) @ model[0] + model[1])
 
 
-def strongest(answer: str, model: tuple[np.ndarray, np.ndarray], encode: Encode) -> tuple[str, float]:
-    """The class but "none" most probable in ``answer`` or one of its sentences, and its probability."""
-    p = probabilities(answer, model, encode)[:, 1:]
-    row, col = np.unravel_index(np.argmax(p), p.shape)
-    return CLASSES[col + 1], float(p[row, col])
+def _strongest(p: np.ndarray) -> tuple[str, float]:
+    q = p[:, 1:]
+    row, col = np.unravel_index(np.argmax(q), q.shape)
+    return CLASSES[col + 1], float(q[row, col])
 
 
 def classify(answer: str, model: tuple[np.ndarray, np.ndarray], encode: Encode, gate: float = GATE) -> str | None:
-    """:func:`strongest` when its probability reaches ``gate``; None for an answer. (A gate on 1 - p(none)
+    """The class but "none" most probable in ``answer`` or one of its sentences (a pause only when the whole
+    answer reads so), when its probability reaches ``gate``; None for an answer. (A gate on 1 - p(none)
     instead fired on most single sentences of long answers in the cross-validation: docs/benchmarks.md,
     wave 12, lang12.)"""
     if not answer.strip():
         return None
-    found, probability = strongest(answer, model, encode)
+    p = probabilities(answer, model, encode)
+    found, probability = _strongest(p)
+    if found == "pause" and p[0, CLASSES.index("pause")] < gate:
+        return None  # a moment asked for between sentences of an answer does not make the turn a pause
     return found if probability >= gate else None
 
 

@@ -318,7 +318,9 @@ def learned_topic(answer: str) -> str | None:
 
     rule = _rule_topic(answer)
     if rule is None:
-        return addressed_topic(answer)
+        found = addressed_topic(answer)
+        # who is behind the study is answered as such (questions' "other_sponsor"), not as its purpose
+        return None if found == "purpose" and any(asks_who_is_behind(s) for _, _, s in sentences(answer)) else found
     found = addressed_topic(answer, OVERRIDE)
     return found if found != rule else None
 
