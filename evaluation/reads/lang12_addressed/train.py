@@ -74,12 +74,16 @@ def rules(text: str, cache: dict) -> str:
     return cache[text]
 
 
-def main() -> None:
+def encoded():
+    """(encoder, examples, texts, labels, vectors) of every example."""
     enc = get_encoder()
     data = dev_answers() + seeds()
     texts = [t for _, t, _ in data]
-    y = [c for _, _, c in data]
-    X = enc.encode(texts)
+    return enc, data, texts, [c for _, _, c in data], enc.encode(texts)
+
+
+def main() -> None:
+    enc, data, texts, y, X = encoded()
     if sys.argv[1:] == ["write"]:
         model = addressed.fit(X, y)
         addressed.save(model, addressed.MODEL_PATH)

@@ -13,20 +13,15 @@ from collections import Counter
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from train import _CACHE, dev_answers, seeds  # noqa: E402
+from train import _CACHE, encoded  # noqa: E402
 
-from interview_core.dedup.embeddings import get_encoder  # noqa: E402
 from interview_core.language.offline import addressed  # noqa: E402
 
 C = addressed.CLASSES
 
 
 def main() -> None:
-    enc = get_encoder()
-    data = dev_answers() + seeds()
-    texts = [t for _, t, _ in data]
-    y = [c for _, _, c in data]
-    X = enc.encode(texts)
+    enc, data, texts, y, X = encoded()
     segs = [addressed.segments(t) for t in texts]
     S = [enc.encode(s) for s in segs]
     cache = json.load(open(_CACHE))
