@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .meta import sentences
+from .grammar import sentences
 
 MODEL_PATH = Path(__file__).parent / "data" / "addressed.npz"
 CLASSES = ("none", "length", "purpose", "privacy", "meaning", "payment", "end", "skip", "pause")

@@ -561,3 +561,11 @@ def restore_its(text: str) -> str:
         return f"{m.group(1)}t's " if clause_word(nxt) or adverb else m.group(0)
 
     return _ITS.sub(fix, text)
+
+
+_SENTENCE = re.compile(r"[^.!?…\n]+[.!?…]*")
+
+
+def sentences(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, text) of each sentence of ``text``."""
+    return [(m.start(), m.end(), m.group()) for m in _SENTENCE.finditer(text) if m.group().strip()]

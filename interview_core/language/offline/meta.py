@@ -14,13 +14,12 @@ from typing import Literal
 import yaml
 from lemminflect import getAllLemmas
 
-from .grammar import closed, has_sense, open_classes, word_is_kind
+from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
 MetaTopic = Literal["why_asked", "end", "skip", "length", "privacy", "purpose", "meaning", "payment"]
 _NON_FINITE = frozenset("be being been having".split())
-_SENTENCE = re.compile(r"[^.!?…\n]+[.!?…]*")
 
 
 @dataclass(frozen=True)
@@ -34,11 +33,6 @@ def _patterns() -> _Patterns:
     raw = yaml.load(_DATA.read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
     join = lambda ps: re.compile(r"(?<![^ ])(?:" + "|".join(f"(?:{p})" for p in ps) + r")(?![^ ])")  # noqa: E731
     return _Patterns(tuple((topic, join(ps)) for topic, ps in raw["meta_topics"].items()), join(raw["asides"]))
-
-
-def sentences(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, text) of each sentence of ``text``."""
-    return [(m.start(), m.end(), m.group()) for m in _SENTENCE.finditer(text) if m.group().strip()]
 
 
 def is_interrogative(sentence: str) -> bool:
