@@ -30,7 +30,7 @@ HERE = os.path.dirname(__file__)
 # wave11_check: held aside by lang12 to check the method; wave12_*: landed after the shipped weights were
 # trained (wave12_heldout/check are measured only and never read)
 HELD_ASIDE = {"wave11_check.yaml", "wave12_dev.yaml", "wave12_heldout.yaml", "wave12_check.yaml"}
-OVERRIDE = 0.85  # the "over" variant: the learned class replaces a different rule topic at this probability
+OVERRIDE = addressed.OVERRIDE  # the "over" variant: the learned class replaces a different rule topic (cv_final.txt: 0.85)
 # 1-based positions, among the dev answers with meta null and nodes false (in file, domain, answer order),
 # of the pauses and the declined questions; the rest of those are none (a product question, "idk", "meh").
 PAUSE = {2, 8, 11, 14, 17, 21, 24, 27, 30, 33, 36, 38, 41, 44, 53, 58, 68, 70, 73, 77, 78, 87, 89, 93, 95, 98,
