@@ -83,3 +83,14 @@ def test_a_pause_gets_the_same_question_again(tmp_path):
     asked = session.answer("the blankets, honestly, canal air gets cold after nine").next_question
     question = session.answer("wait a tick, kettle").next_question
     assert question.startswith("No rush") and asked.split()[-1] in question
+
+
+def test_declining_alone_is_no_painful_news(tmp_path):
+    session = offline_session(tmp_path, "reel_barge", "ReelBarge", DESCRIPTION, max_turns=8)
+    session.answer("the blankets, honestly, canal air gets cold after nine")
+    question = session.answer("rather not say, next").next_question
+    assert question.startswith("No problem, let's leave that one.") and "sorry to hear" not in question
+    (tmp_path / "b").mkdir()
+    session = offline_session(tmp_path / "b", "reel_barge", "ReelBarge", DESCRIPTION, max_turns=8)
+    session.answer("the blankets, honestly, canal air gets cold after nine")
+    assert "sorry to hear" in session.answer("pass, sorry, my dad died last week").next_question

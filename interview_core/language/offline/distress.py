@@ -444,6 +444,11 @@ _WITHHELD = re.compile(r"\b(?:leave it (?:at|there)|it'?s complicated|(?:a )?lon
 _LOCATIVE = frozenset("in at outside from".split())
 
 
+def withheld(answer: str) -> tuple[str, ...]:
+    """The words of ``answer`` that decline to say more ("I'd rather not say", "it's complicated")."""
+    return tuple(w.lower() for m in _WITHHELD.finditer(" ".join(answer.split())) for w in m.group().split())
+
+
 def _gloss_words(lemma: str, senses: int) -> list[str]:
     """The words of the first clause of a noun's first glosses (WordNet)."""
     wordnet = _wordnet()
@@ -516,7 +521,7 @@ def hinted(answer: str) -> tuple[str, ...]:
                 elif lemma in ("have", "get") and any(c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON for c in tok.children) \
                         and any(_a_sum(t) and tok in (t.head.head, t.head.head.head) for t in tok.subtree):
                     found.append(tok.lower_)  # a sum they have not got
-    found += [w.lower() for m in _WITHHELD.finditer(text) for w in m.group().split()]
+    found += list(withheld(text))
     return tuple(dict.fromkeys(found + landmarks(text)))
 
 

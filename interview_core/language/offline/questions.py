@@ -23,7 +23,7 @@ from .topics import Topic, answer_topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
 from .described import defined_term, described_part, description_parts
 from .doubt import doubting
-from .distress import disclosed_hardship, mentions_hardship
+from .distress import disclosed_hardship, mentions_hardship, withheld
 from .valence import word_valence
 
 _DATA = Path(__file__).parent / "data" / "questions.yaml"
@@ -435,8 +435,10 @@ def meta_answer(request: QuestionRequest) -> str:
         topic = "length_many"  # "not long" would be untrue with many questions left
     elif topic == "length" and request.turns_left <= 1:
         topic = "length_one"  # "about 1 questions" is no English
-    if topic == "skip" and disclosed_hardship(last.answer):
-        topic = "skip_hardship"  # "pass, sorry, we've had a funeral this week": acknowledged, never probed
+    if topic == "skip" and set(disclosed_hardship(last.answer)) - set(withheld(last.answer)):
+        # "pass, sorry, we've had a funeral this week": acknowledged, never probed; the declining alone
+        # ("rather not say, next") is no painful news to be sorry for
+        topic = "skip_hardship"
     base = topic.removesuffix("_unknown").removesuffix("_many").removesuffix("_one")
     if request.kind == "closing" and f"{base}_closing" in wording:
         topic = f"{base}_closing"
