@@ -902,6 +902,17 @@ def _names_after_easing(request: QuestionRequest) -> bool:
             and strategy_function(request.strategy) == "ease")
 
 
+def plain_probes(values: dict[str, str], turn_number: int) -> list[str]:
+    """Every built-in probe that needs no focus (each function's ``unfocused`` wording and the probes said
+    after a long reply), filled from ``values``, in the wording file's order, without duplicates; the
+    wording of an interview's start only up to :data:`EARLY_TURNS`."""
+    wording = _wording()
+    templates = [t for entry in wording["generic"] for t in entry["unfocused"]] + list(wording["after_long_reply"])
+    if turn_number > EARLY_TURNS:
+        templates = [t for t in templates if not _early_only(t)]
+    return list(dict.fromkeys(q for q in (_fill(t, values) for t in templates) if q))
+
+
 def _early_only(template: str) -> bool:
     text = template.lower()
     return any(cue in text for cue in _wording()["early_only"])
@@ -1103,16 +1114,33 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         preference = (repeat, _shares_frame(probe, window_frames), probe in recent_frames)
         candidates.append((preference, text))
     best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties
-    if embed is not None and recent:
-        meaning = _semantic_pick([c for c in candidates if not c[0][0]] or candidates, recent, embed)
+    unrepeated = [c for c in candidates if not c[0][0]]
+    if embed is not None and recent and unrepeated:
+        meaning = _semantic_pick(unrepeated, recent, embed)
         if meaning is not None:
             return meaning
     if not best_preference[0]:
         return best
+    fresh = [q for q in plain_probes(values, request.turn_number) if not is_near_repeat(q, recent)
+             and not (reply and _ANAPHORIC_END.search(q))]  # after a reply "that" would point at the reply
+    if fresh:
+        # Every probe of this strategy repeats a recent question: a plain probe of another kind, not the same
+        # question again under a new opener (a repeat reads as a machine that did not listen)
+        start = (request.seed + request.turn_number) % len(fresh)
+        fresh = fresh[start:] + fresh[:start]
+        said_whole = {f"{reply} {q}".strip(): q for q in fresh}  # as the respondent will hear it, reply first
+        pick = said_whole.get(_semantic_pick([((i,), s) for i, s in enumerate(said_whole)], recent, embed)
+                              if embed is not None and recent else None) or fresh[0]
+        return _with_lead_in(pick, lead_in) if hardship else pick
+    # no plain probe is left either: the strategy's own probe under an opener that sets it apart
     for rescue in wording["rescue_lead_ins"]:
         for _, q in drafts:
             rescued = _with_lead_in(q, rescue)
             if not is_near_repeat(rescued, recent):
                 return rescued
+    if embed is not None and recent:
+        meaning = _semantic_pick(candidates, recent, embed)
+        if meaning is not None:
+            return meaning
     texts = [text for _, text in candidates]
     return min(texts, key=lambda q: max((sum(question_similarity(q, p)) for p in recent), default=0.0))
