@@ -313,10 +313,35 @@ def learned_topic(answer: str) -> str | None:
     rule = _rule_topic(answer)
     if rule is None:
         found = addressed_topic(answer)
+        if found in ASKING and not _puts_to_interviewer(answer):
+            return None  # "I don't know how to put it any other way" asks nothing: no question, no "you"
         # who is behind the study is answered as such (questions' "other_sponsor"), not as its purpose
         return None if found == "purpose" and any(asks_who_is_behind(s) for _, _, s in sentences(answer)) else found
     found = addressed_topic(answer, OVERRIDE)
+    if found in ASKING and not _puts_to_interviewer(answer):
+        return None
     return found if found != rule else None
+
+
+# The learned reading's classes that ask the interviewer something (the others decline, stop or pause).
+ASKING = frozenset({"length", "purpose", "privacy", "meaning", "payment"})
+# The interviewer in the second person, and the imperative "tell me" / "explain": a closed class of English.
+_SECOND_PERSON = frozenset("you your yours yourself yourselves ya u".split())
+_TELL_ME = frozenset("tell explain remind".split())
+
+
+def _puts_to_interviewer(answer: str) -> bool:
+    """Some sentence of ``answer`` is put to the interviewer by its form: a question (:func:`question_in_form`),
+    a sentence with the interviewer in the second person ("not sure what you mean by that"), or a request
+    ("tell me how long this takes"). An engine safeguard on the learned reading: a statement about the
+    respondent's own words ("I don't know how to put it any other way") asks the interviewer nothing, however
+    near its meaning lies to a question."""
+    c = closed()
+    for _, _, s in sentences(answer):
+        ws = [w for w in words(s) if w not in c.interjections]
+        if ws and (question_in_form(s) or _SECOND_PERSON & set(ws) or ws[0] in _TELL_ME):
+            return True
+    return False
 
 
 @lru_cache(maxsize=512)

@@ -416,7 +416,24 @@ def plain_question(previous: str) -> str:
     if start < k and _said_in_meta_answer(parts[start]):
         start = k  # an answer to an earlier question about the interview, not the topic
     text = " ".join(parts[start:k + 1])
+    # a rephrased question is rephrased from the question, not from the rephrase
+    while lead := next((x for x in _rephrase_leads() if text.startswith(x)), None):
+        text = text[len(lead):].lstrip()
     return re.sub(r"^(?:(?:okay|ok|thanks|i see|right)[.,!]\s*)+", "", text, flags=re.I)
+
+
+@lru_cache(maxsize=1)
+def _rephrase_leads() -> tuple[str, ...]:
+    """What the wording's rephrase says just before the question it repeats ("I was asking:"), in the same
+    sentence: read from the wording file, so a changed wording is still taken off."""
+    leads = []
+    for template in _wording()["meta_answers"].values():
+        for sentence in (template if isinstance(template, list) else [template]):
+            head = sentence.split("{last_question_plain}", 1)[0] if "{last_question_plain}" in sentence else ""
+            lead = re.split(r"(?<=[.!?])\s+", head.strip())[-1] if head.strip() else ""
+            if lead:
+                leads.append(lead)
+    return tuple(dict.fromkeys(leads))
 
 
 def meta_answer(request: QuestionRequest) -> str:
