@@ -41,7 +41,7 @@ ANSWER_SETS = ((ANSWERS / "wave4_dev.yaml", "wave4"), (ANSWERS / "wave4_heldout.
                (ANSWERS / "wave11_dev.yaml", "wave11"), (ANSWERS / "wave11_heldout.yaml", "wave11"),
                (ANSWERS / "wave11_check.yaml", "wave11 check"),  # retired to dev in wave 12: "wave11 check dev"
                (ANSWERS / "wave12_dev.yaml", "wave12"), (ANSWERS / "wave12_heldout.yaml", "wave12"),
-               (ANSWERS / "wave12_check.yaml", "wave12 check"),  # measured only: "wave12 check heldout"
+               (ANSWERS / "wave12_check.yaml", "wave12 check"),  # retired to dev in wave 13: "wave12 check dev"
                (ANSWERS / "dev.yaml", "unseen"), (ANSWERS / "heldout.yaml", "unseen"),
                (ROOT / "tests" / "language" / "data" / "heldout_answers.yaml", "held-out"))
 MEASURED_SPLITS = ("heldout", "measure")

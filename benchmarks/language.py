@@ -46,8 +46,8 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                # retired to dev in wave 12 (source "wave11 check dev"); measured only in wave 11
                (ROOT / "evaluation" / "answers" / "wave11_check.yaml", "wave11 check"),
                (ROOT / "evaluation" / "answers" / "wave12_dev.yaml", "wave12"),
-               (ROOT / "evaluation" / "answers" / "wave12_heldout.yaml", "wave12"),  # measured only
-               # a second, independent measured-only file: source "wave12 check heldout"
+               (ROOT / "evaluation" / "answers" / "wave12_heldout.yaml", "wave12"),  # retired to dev in wave 13
+               # retired to dev in wave 13 (source "wave12 check dev"); measured only in wave 12
                (ROOT / "evaluation" / "answers" / "wave12_check.yaml", "wave12 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02

@@ -54,12 +54,12 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 
 # wave9_heldout.yaml was read blind at the end of wave 9 and retired to dev in wave 10; wave10_heldout.yaml
 # likewise at the end of wave 10, retired to dev in wave 11; wave11_heldout.yaml and wave11_check.yaml at the
-# end of wave 11, retired to dev in wave 12
-# (wave 12: the dev file is tuned on, the held-out and check files are measured only)
+# end of wave 11, retired to dev in wave 12; wave12_heldout.yaml and wave12_check.yaml at the end of wave 12,
+# retired to dev in wave 13
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
-                                         (WAVE12["heldout"], "heldout"), (WAVE12["check"], "heldout")],
+                                         (WAVE12["heldout"], "dev"), (WAVE12["check"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
 def test_wave9_to_wave12_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
@@ -108,13 +108,14 @@ def test_wave12_domains_are_new_to_the_answer_sets():
     assert len(wave12) == 9 and not wave12 & older
 
 
-def test_benches_script_wave12_as_own_sources_heldout_and_check_measured_only(tmp_path):
+def test_benches_script_wave12_as_own_sources_all_retired_to_dev(tmp_path):
     from benchmarks import labels
     expected = [(WAVE12["dev"], "wave12"), (WAVE12["heldout"], "wave12"), (WAVE12["check"], "wave12 check")]
     assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix.startswith("wave12")] == expected
     assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix.startswith("wave12")] == expected
     sources = {f"{prefix} {split}" for path, prefix in expected for split, _, _ in bench._heldout_concepts(tmp_path, path)}
-    assert sources == {"wave12 dev", "wave12 heldout", "wave12 check heldout"}
-    for source in ("wave12 heldout", "wave12 check heldout"):  # measured only: counted, never shown while tuning
+    assert sources == {"wave12 dev", "wave12 check dev"}  # both measured files retired to dev in wave 13
+    for source in ("wave12 heldout", "wave12 check heldout"):  # the names a split heldout would give stay measured
         assert bench._measured_only(source) and labels.measured_only(source), source
-    assert not bench._measured_only("wave12 dev") and not labels.measured_only("wave12 dev")
+    for source in sources:
+        assert not bench._measured_only(source) and not labels.measured_only(source), source
