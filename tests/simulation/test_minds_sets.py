@@ -16,6 +16,8 @@ SETS = {
     "wave11_heldout": ("baby_sling", {"sling_dad_terse", "sling_reflux_anxious", "sling_nan_sceptic"}),
     "wave12_dev": ("metal_detector", {"detector_retired_historian", "detector_quiet_mend", "detector_beach_rival"}),
     "wave12_heldout": ("finder_tags", {"findling_carer_son", "findling_teen_late", "findling_cheerful_muddler"}),
+    "wave13_dev": ("mobility_scooter", {"trundlo_gruff_busman", "trundlo_fretful_daughter", "trundlo_wry_thirties"}),
+    "wave13_heldout": ("weighted_blanket", {"hush_dad_second_language", "hush_student_jittery", "hush_gran_hot_flush"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
 
