@@ -13,8 +13,9 @@ from interview_core.dedup.matcher import HybridMatcher
 def test_bundled_set_is_large_varied_and_has_near_antonyms():
     pairs = load_pairs()
     assert len(pairs) >= 200 and len({p.domain for p in pairs}) >= 6
-    # ``fresh`` .. ``fresh9`` were retired to dev in wave 13 (evaluation/README.md)
-    assert {p.split for p in pairs} == {"dev", "heldout"}
+    # ``fresh`` .. ``fresh9`` were retired to dev in wave 13 (evaluation/README.md); ``fresh10`` / ``fresh11`` are
+    # the measured-only splits of wave 13
+    assert {p.split for p in pairs} == {"dev", "heldout", "fresh10", "fresh11"}
     assert sum(p.same for p in pairs) >= 100 and sum(not p.same for p in pairs) >= 100
     labelled = {(p.a, p.b): p.same for p in pairs}
     assert labelled[("cheap", "expensive")] is False and labelled[("sweet", "not sweet enough")] is False
@@ -45,9 +46,10 @@ def test_lexical_fallback_keeps_precision_on_every_split():
     results, _ = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)),
                           [p for p in load_pairs() if p.domain not in NOT_YET_TUNED_DEV])
     # the measured-only splits (interview bench dedup) are never a target a test tunes towards; ``fresh`` ..
-    # ``fresh9`` were retired to dev in wave 13
-    measured: set[str] = set()
-    assert all(c.precision >= 0.95 for split, c in results.items() if split not in measured)
+    # ``fresh9`` were retired to dev in wave 13; "all" holds the measured-only splits too, so it is no target either
+    # (the untuned fresh10 / fresh11 rows took it below the floor)
+    measured = {"fresh10", "fresh11"}
+    assert all(c.precision >= 0.95 for split, c in results.items() if split not in measured | {"all"})
     assert measured <= set(results)
     # a floor on the splits a test may target (the measured-only splits count in "all" too); the recall goal is
     # the embedding path's (interview bench dedup). Without a model the word-overlap tier runs when the dev
@@ -79,7 +81,8 @@ def test_cli_bench_dedup_lexical_only(capsys, tmp_path):
                  "--external", "/nonexistent/pairs.tsv"]) == 0
     out = capsys.readouterr().out
     assert "backend: lexical only: embeddings disabled in settings" in out
-    assert re.search(r"tuned    all       precision (0\.9[5-9]\d|1\.000)", out) and "tuned    heldout   precision" in out
+    # the dev split, not "all", which holds the measured-only splits (no target; see the test above)
+    assert re.search(r"tuned    dev       precision (0\.9[5-9]\d|1\.000)", out) and "tuned    heldout   precision" in out
     assert "external pairs: NOT MEASURED (/nonexistent/pairs.tsv not found)" in out
     assert "goal external recall >= 0.4: NOT met" in out
     assert "speed: 100 nodes, 5 new labels per turn" in out and "missed" in out
