@@ -16,6 +16,8 @@ WAVE10 = [bench.ROOT / "evaluation" / "answers" / f"wave10_{split}.yaml" for spl
 WAVE11 = {name: bench.ROOT / "evaluation" / "answers" / f"wave11_{name}.yaml" for name in ("dev", "heldout", "check")}
 # wave 12: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
 WAVE12 = {name: bench.ROOT / "evaluation" / "answers" / f"wave12_{name}.yaml" for name in ("dev", "heldout", "check")}
+# wave 13: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
+WAVE13 = {name: bench.ROOT / "evaluation" / "answers" / f"wave13_{name}.yaml" for name in ("dev", "heldout", "check")}
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -55,13 +57,15 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 # wave9_heldout.yaml was read blind at the end of wave 9 and retired to dev in wave 10; wave10_heldout.yaml
 # likewise at the end of wave 10, retired to dev in wave 11; wave11_heldout.yaml and wave11_check.yaml at the
 # end of wave 11, retired to dev in wave 12; wave12_heldout.yaml and wave12_check.yaml at the end of wave 12,
-# retired to dev in wave 13
+# retired to dev in wave 13; wave13_heldout.yaml and wave13_check.yaml are measured only (split heldout)
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
-                                         (WAVE12["heldout"], "dev"), (WAVE12["check"], "dev")],
+                                         (WAVE12["heldout"], "dev"), (WAVE12["check"], "dev"),
+                                         (WAVE13["heldout"], "heldout"), (WAVE13["check"], "heldout"),
+                                         (WAVE13["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
-def test_wave9_to_wave12_sets_are_fresh_domains_with_points_and_why_given(path, split):
+def test_wave9_to_wave13_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
     assert len(domains) == 3 and {d["split"] for d in domains} == {split}
     answers = [a for dom in domains for a in dom["answers"]]
@@ -101,21 +105,28 @@ def test_benches_script_wave11_as_own_sources_all_retired_to_dev(tmp_path):
         assert not bench._measured_only(source) and not labels.measured_only(source), source
 
 
-def test_wave12_domains_are_new_to_the_answer_sets():
-    wave12 = {d["name"] for path in WAVE12.values() for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
-    older = {d["name"] for path in (bench.ROOT / "evaluation" / "answers").glob("*.yaml") if not path.name.startswith("wave12_")
-             for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
-    assert len(wave12) == 9 and not wave12 & older
+@pytest.mark.parametrize("wave, files", [("wave12", WAVE12), ("wave13", WAVE13)], ids=["wave12", "wave13"])
+def test_wave_domains_are_new_to_the_answer_sets(wave, files):
+    fresh = {d["name"] for path in files.values() for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
+    others = {d["name"] for path in (bench.ROOT / "evaluation" / "answers").glob("*.yaml")
+              if not path.name.startswith(f"{wave}_") for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
+    assert len(fresh) == 9 and not fresh & others
 
 
-def test_benches_script_wave12_as_own_sources_all_retired_to_dev(tmp_path):
+# wave 12: both measured files retired to dev in wave 13; wave 13: the held-out and check files are measured only
+@pytest.mark.parametrize("wave, files, sources", [
+    ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
+    ("wave13", WAVE13, {"wave13 dev", "wave13 heldout", "wave13 check heldout"})], ids=["wave12", "wave13"])
+def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels
-    expected = [(WAVE12["dev"], "wave12"), (WAVE12["heldout"], "wave12"), (WAVE12["check"], "wave12 check")]
-    assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix.startswith("wave12")] == expected
-    assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix.startswith("wave12")] == expected
-    sources = {f"{prefix} {split}" for path, prefix in expected for split, _, _ in bench._heldout_concepts(tmp_path, path)}
-    assert sources == {"wave12 dev", "wave12 check dev"}  # both measured files retired to dev in wave 13
-    for source in ("wave12 heldout", "wave12 check heldout"):  # the names a split heldout would give stay measured
+    expected = [(files["dev"], wave), (files["heldout"], wave), (files["check"], f"{wave} check")]
+    assert [(p, prefix) for p, prefix in bench.ANSWER_SETS if prefix.startswith(wave)] == expected
+    assert [(p, prefix) for p, prefix in labels.ANSWER_SETS if prefix.startswith(wave)] == expected
+    # the sources the benches name ("<prefix> <split>", split read from each domain)
+    named = {f"{prefix} {split}" for path, prefix in expected for split, _, _ in bench._heldout_concepts(tmp_path, path)}
+    assert named == sources
+    for source in (f"{wave} heldout", f"{wave} check heldout"):  # the names a split heldout gives are measured only
         assert bench._measured_only(source) and labels.measured_only(source), source
-    for source in sources:
-        assert not bench._measured_only(source) and not labels.measured_only(source), source
+    for source in sources:  # the dev sources are tuned on; measured only exactly where the split is heldout
+        measured = source.endswith(" heldout")
+        assert bench._measured_only(source) is measured and labels.measured_only(source) is measured, source
