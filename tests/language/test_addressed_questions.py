@@ -10,7 +10,7 @@ import yaml
 
 from interview_core.language.contracts import ExtractionRequest, FocusRef, QuestionRequest, Turn
 from interview_core.language.offline import OfflineLanguage
-from interview_core.language.offline.meta import addressed_question, answer_meta_topic
+from interview_core.language.offline.meta import addressed_question, answer_meta_topic, reply_topic
 from interview_core.language.offline.verdicts import answer_verdict
 
 # What an honest acknowledgement says: that the interviewer cannot answer.
@@ -23,9 +23,15 @@ def crumb(oat_milk):
                                        "stimulus": "CrumbClub: swap sourdough starter and spare loaves with neighbours."})
 
 
+def test_who_is_behind_the_study_is_its_purpose_answered_as_far_as_known():
+    # wave 13: read as the labels read it (purpose), answered with who is behind it (meta.reply_topic)
+    assert answer_meta_topic("Who runs this, the council?") == "purpose"
+    assert reply_topic("Who runs this, the council?", "purpose") == "other_sponsor"
+    assert reply_topic("What's this for, and who runs it?", "purpose") == "purpose"
+    assert answer_meta_topic("Can I ask who you work for?") == "purpose"  # a request for leave to ask
+
+
 @pytest.mark.parametrize("answer", [
-    "Who runs this, the council?",                     # who is behind the study
-    "Can I ask who you work for?",                      # a request for leave to ask
     "do you know if the loaves are checked by anyone",  # typed without its question mark
     "Is it free for pensioners?",                       # a practical question about the product
     "starter per jar?",                                 # a fragment question

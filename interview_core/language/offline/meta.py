@@ -15,6 +15,8 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
+from .own_turn import asks_about_contact, back_alone, defers, promises_return, returns_from_pause, seen_by_someone, \
+    stops_something_else, wants_to_stop
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -111,7 +113,11 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     what happens to someone's information is about privacy whatever its words
     (:func:`asks_about_information`, ``context`` = the rest of the answer)."""
     joined = " ".join(words(sentence))
+    if wants_to_stop(sentence) and not promises_return(context):
+        return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
     for topic, pattern in _patterns().topics:
+        if topic == "end" and stops_something_else(sentence):
+            continue  # "I want to stop paying for storage", "I'm done with cheap ones": content, not the interview
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or question_in_form(sentence)
                                        or _indirect_question(sentence)):
             return topic  # type: ignore[return-value]
@@ -174,7 +180,9 @@ def declines_to_answer(sentence: str) -> bool:
                                                  if t.i < c.i)]
         saying = wordnet is not None and any(wordnet.lexfile(x) == _COMMUNICATION_FILE
                                              for x in wordnet.synsets(v.lemma_.lower(), "v")[:1])
-        if held_back or saying and not clauses:
+        # "I couldn't tell you a single path I took" cannot recall a thing it names: no refusal
+        named = any(c.dep_ == "dobj" and c.pos_ in ("NOUN", "PROPN") for c in v.children)
+        if held_back or saying and not clauses and not named:
             return True
     return False
 
@@ -297,7 +305,9 @@ def is_pause(answer: str) -> bool:
     sentence an aside (:func:`is_aside`) or interjections alone, or, when no rule reads the answer, a pause
     by the learned reading (:func:`learned_topic`). A pause is met with "no rush" and the same question,
     never probed and never taken as the answer."""
-    return _paused(answer) or learned_topic(answer) == "pause"
+    if wants_to_stop(answer) and not promises_return(answer):
+        return False  # "right, I'm going to have to go, cheers": leaving, never "no rush"
+    return _paused(answer) or back_alone(answer) or learned_topic(answer) == "pause"
 
 
 @lru_cache(maxsize=512)
@@ -494,13 +504,47 @@ def answer_meta_topic(answer: str) -> MetaTopic | None:
 
 @lru_cache(maxsize=512)
 def _rule_topic(answer: str) -> MetaTopic | None:
-    """:func:`answer_meta_topic` by the rules alone."""
+    """:func:`answer_meta_topic` by the rules alone; who is behind the study, asked in question word order
+    ("is a company behind this", "who came up with these questions"), is a question of its purpose."""
     for _, _, s in sentences(answer):
         topic = meta_topic(s, answer) or next((t for p in s.split(",") if "," in s and len(words(p)) >= 2
                                                  and (t := _pattern_topic(p))), None)
         if topic:
             return topic
-    return None
+    return "purpose" if _asks_sponsor(answer) else None
+
+
+def _asks_sponsor(answer: str) -> bool:
+    """Some sentence (or comma part) asks who is behind the study (:func:`asks_who_is_behind`) in question
+    form or question word order."""
+    c = closed()
+    for _, _, s in sentences(answer):
+        for part in [s, *s.split(",")]:
+            ws = [w for w in words(part) if w not in c.interjections]
+            ordered = bool(ws) and (ws[0] in c.wh_words or ws[0] in ("who's", "whos") or ws[0] in c.auxiliaries)
+            if ws and (question_in_form(part) or ordered) and asks_who_is_behind(part):
+                return True
+    return False
+
+
+def reply_topic(answer: str, topic: str) -> str:
+    """The wording key that answers the respondent's own turn, refined from its topic by what the turn says:
+    a return after a pause ("pause_back"), a wish to go on another time ("end_later"), a question about
+    being contacted afterwards ("privacy_contact"), who is behind the study asked alone ("other_sponsor");
+    ``topic`` itself otherwise."""
+    from ...text.parse import parse
+
+    if topic == "pause" and returns_from_pause(answer):
+        return "pause_back"
+    if topic == "end" and defers(answer):
+        return "end_later"
+    parts = [s for _, _, s in sentences(answer)]
+    if topic == "privacy" and any(question_in_form(s) and asks_about_contact(parse(" ".join(s.split()))) for s in parts):
+        return "privacy_contact"
+    if topic == "purpose" and _asks_sponsor(answer) and not any(
+            _pattern_topic(s) == "purpose" or asks_purpose(s) for s in parts):
+        return "other_sponsor"
+    return topic
 
 
 def _pattern_topic(part: str) -> MetaTopic | None:
@@ -826,8 +870,8 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     if not question_in_form(sentence):
         return False
     doc = parse(" ".join(sentence.split()))
-    if _wants_theirs(doc) or _reaches_someone(doc):
-        return True
+    if _wants_theirs(doc) or _reaches_someone(doc) or seen_by_someone(doc, is_disclosure) or asks_about_contact(doc):
+        return True  # ... or someone seeing it ("will my manager see any of this?"), or being rung afterwards
     # ("what's included, in writing": a bare noun after "in" says how, it is nobody's information)
     info = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and (is_information(t.lemma_) or _identifies(t))
             and not _manner(t) or _own_words(t)]
@@ -940,6 +984,8 @@ def asks_who_is_behind(sentence: str) -> bool:
                 if c.dep_ == "prep" and c.lower_ in ("for", "from", "by") for p in c.children if p.dep_ == "pobj"
                 for g in [p, *p.conjuncts]):
             return True  # "is it for the council?", "is this from the hall?": an organisation the study is for or from
+        if t.lower_ in ("this", "it") and t.dep_ == "pobj" and t.head.lower_ == "behind":
+            return True  # "is a company behind this?"
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
             attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")]
             if any(a.pos_ == "PROPN" or word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):

@@ -14,7 +14,7 @@ import yaml
 from ..contracts import QuestionRequest
 from ...text.lexicon import lexicon
 from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, learned_topic,
-                   meaning_referent, meaning_target, meta_topic, sentences)
+                   meaning_referent, meaning_target, meta_topic, reply_topic, sentences)
 from .grammar import closed, is_artifact, is_plural_phrase, restore_its
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
@@ -456,6 +456,8 @@ def meta_answer(request: QuestionRequest) -> str:
         # "pass, sorry, we've had a funeral this week": acknowledged, never probed; the declining alone
         # ("rather not say, next") is no painful news to be sorry for
         topic = "skip_hardship"
+    if not (request.kind == "closing" and topic == "end"):
+        topic = reply_topic(last.answer, topic)  # the turn's own wording (meta.reply_topic: lang13's hook)
     base = topic.removesuffix("_unknown").removesuffix("_many").removesuffix("_one")
     if request.kind == "closing" and f"{base}_closing" in wording:
         topic = f"{base}_closing"
@@ -567,8 +569,10 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
     question the respondent asked about the interview (:func:`meta_answer`), if any."""
     answer = interviewer_reply(request)
     topic = _meta_topic(request) if answer else None
-    if answer and request.kind == "follow_up" and topic == "meaning":
-        return answer  # the rephrased question is the turn's question: one question, not two
+    if answer and request.kind == "follow_up" and topic == "end" and answer in request.recent_questions:
+        answer = _wording()["meta_answers"]["end_again"][0]  # asked again: the offer is not made twice
+    if answer and request.kind == "follow_up" and topic in ("meaning", "end"):
+        return answer  # the rephrased question, or the offer to end, is the turn's question: one, not two
     if answer and request.kind in ("follow_up", "closing") and topic == "pause":
         # A pause ("hang on, the kettle's going"): the same question again, nothing probed; also in place
         # of the closing question, which would cut the respondent off mid-answer.
