@@ -84,7 +84,8 @@ PAUSES = [
 @pytest.mark.parametrize("answer", PAUSES)
 def test_a_pause_in_everyday_words_repeats_the_last_question(mec, paddle, answer):
     q = _next(mec, paddle, answer)
-    assert q.startswith("No rush") and LAST in q, q
+    # (wave 13: a pause that ends on leave to go on, "ok. carry on", is a return: "Welcome back.")
+    assert q.startswith("Welcome back" if answer.endswith("carry on") else "No rush") and LAST in q, q
     assert "mentioned" not in q and "said" not in q, q
 
 

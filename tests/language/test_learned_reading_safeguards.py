@@ -23,7 +23,7 @@ def test_a_statement_about_ones_own_words_is_no_question_to_the_interviewer(answ
     ("tell me how long this takes", "length"),
 ])
 def test_a_question_put_to_the_interviewer_is_still_read(answer, topic):
-    assert meta.learned_topic(answer) == topic
+    assert meta.answer_meta_topic(answer) == topic  # (wave 13: the rules read "what you mean" first)
 
 
 def test_a_rephrase_of_a_rephrase_quotes_the_question_once():

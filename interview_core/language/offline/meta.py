@@ -330,6 +330,8 @@ def learned_topic(answer: str) -> str | None:
     found = addressed_topic(answer, OVERRIDE)
     if found in ASKING and not _puts_to_interviewer(answer):
         return None
+    if any(meta_topic(s, answer) == found for _, _, s in sentences(answer)):
+        return None  # the rules read it too, in a later part: the first part asked stays first
     return found if found != rule else None
 
 
