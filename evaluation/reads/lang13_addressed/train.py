@@ -1,7 +1,8 @@
 """Retrain and cross-validate the addressed-turn reading with every dev answer file (lang13, 2026-11-24).
 
 Examples: every answer of the `split: dev` domains of evaluation/answers/*.yaml except wave11_check.yaml
-(held aside by lang13: not trained on, not read, measured at the end), labelled by its `meta` field; the
+(held aside by lang13: not trained on, not read, measured at the end) and wave13_dev.yaml (landed after the
+weights were trained), labelled by its `meta` field; the
 answers with meta null and nodes false are labelled pause / skip / none by hand: lang12's labels
 (evaluation/reads/lang12_addressed/train.py, by position in its listing) for the files it trained on, and
 HAND below (by text) for the files retired to dev since (wave12_dev, wave12_heldout, wave12_check); plus the
@@ -33,7 +34,9 @@ from interview_core.language.offline.own_turn import promises_return, wants_to_s
 
 HERE = os.path.dirname(__file__)
 LANG12 = os.path.join(HERE, "..", "lang12_addressed")
-HELD_ASIDE = {"wave11_check.yaml"}
+# wave11_check: held aside by lang13 (not trained on, not read; measured once at the end); wave13_dev: landed
+# after the weights were trained (an untouched dev file); wave13_heldout/check are measured only (split heldout)
+HELD_ASIDE = {"wave11_check.yaml", "wave13_dev.yaml"}
 HAND = {  # meta null, nodes false, in the files retired to dev after lang12's training (labelled by lang13)
     "brb, delivery": "pause", "whoops sorry, knocked my drink over, carry on": "pause",
     "can't help you there sorry": "skip", "sorry baby's up, one sec": "pause",
