@@ -20,7 +20,6 @@ form (``meta._puts_to_interviewer``, the lead's safeguard of wave 12).
 """
 from __future__ import annotations
 
-import glob
 import os
 import sys
 from collections import Counter, defaultdict
@@ -47,32 +46,22 @@ HAND = {  # meta null, nodes false, in the files retired to dev after lang12's t
 }
 
 
-def _lang12_labels() -> dict[str, str]:
-    import importlib.util  # lang12's listing order gives its hand labels
+def _lang12():
+    import importlib.util
 
     spec = importlib.util.spec_from_file_location("lang12_train", os.path.join(LANG12, "train.py"))
-    lang12 = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(lang12)
-    return {t: c for _, t, c in lang12.dev_answers()}
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def examples(files_out: set[str]) -> list[tuple[str, str, str]]:
-    """(file, text, label) of every dev answer outside ``files_out``, then the seeds."""
-    old, out = _lang12_labels(), []
-    for path in sorted(glob.glob("evaluation/answers/*.yaml")):
-        name = os.path.basename(path)
-        if name in files_out:
-            continue
-        for dom in yaml.safe_load(open(path, encoding="utf-8"))["domains"]:
-            if dom["split"] != "dev":
-                continue
-            for a in dom["answers"]:
-                if "meta" not in a:
-                    continue
-                label = a["meta"] or "none"
-                if a["meta"] is None and a.get("nodes") is False:
-                    label = old.get(a["text"]) or HAND.get(a["text"], "none")
-                out.append((name, a["text"], label))
+    """(file, text, label) of every dev answer outside ``files_out``, then the seeds: lang12's listing, whose
+    order gives its hand labels, and then every file but ``files_out`` with those labels (by text) and HAND."""
+    lang12 = _lang12()
+    old = {t: c for _, t, c in lang12.dev_answers()}
+    lang12.HELD_ASIDE, lang12.PAUSE, lang12.SKIP = files_out, set(), set()
+    out = [(f, t, old.get(t) or HAND.get(t) or c) for f, t, c in lang12.dev_answers()]
     for seed_file in (os.path.join(LANG12, "seeds.yaml"), os.path.join(HERE, "seeds.yaml")):
         raw = yaml.safe_load(open(seed_file, encoding="utf-8"))
         out += [("seeds", t, c) for c, texts in raw.items() for t in texts]
