@@ -25,7 +25,8 @@ label that keeps every word of the other and *adds* some can still name another 
 - ``voice``: the same word as a passive participle said of someone in one label and not in the other
   ("feeling in control" / "feeling controlled"): the one acting and the one acted on swap;
 - ``arguments``: the same noun the doer of a shared verb in one label and the one it is done to in the
-  other ("the tuner tunes the piano" / "the piano tunes the tuner");
+  other ("the tuner tunes the piano" / "the piano tunes the tuner"), or the one in a state in one label and what
+  the state bears on in the other ("in control of my money" / "my money controlling me");
 - ``relation``: the same word reached through opposite prepositions ("washing to the laundrette" /
   "washing from the laundrette"), or through prepositions that give it another part, under a verb or a noun
   ("talking to / about the shepherd", "blowing glass with / for my son"): prepositions are function words, so
@@ -226,7 +227,10 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
     participle standing as what is said of someone ("feeling controlled", not the modifier of
     "controlled portions" nor a label of its own, "insured"), and in the other a noun or a verb that is
     no participle: being acted on, as against acting or the thing itself ("feeling in control"); an
-    adjective ("feel energised" / "feeling energized") is no such contrast. None otherwise."""
+    adjective ("feel energised" / "feeling energized") is no such contrast. Also when the same verb is passive
+    with no doer named in one label and active with no doer named, so done by the one speaking, in the other
+    ("learning to feed them" / "watching them get fed"; not "they feed them": the unnamed doer may be they). None
+    otherwise."""
     for i, j in al.matched:
         if stems_a[i] != stems_b[j] or sa.roles[i] is None or sb.roles[j] is None:
             continue
@@ -236,7 +240,29 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
         other = rb if pa else ra
         if pa != pb and (other.pos == "NOUN" or other.tag in ACTIVE_TAGS):
             return f"voice {words_a[i]}"
+    for i, j in al.matched:  # done by nobody named against done (wave 13): "watching hats get blocked" / "blocking hats"
+        ra, rb = sa.roles[i], sb.roles[j]
+        if ra is None or rb is None or ra.lemma != rb.lemma or ra.pos != "VERB" or rb.pos != "VERB":
+            continue
+        if _unnamed(sa, ra) and _speaker_does(sb, rb) or _unnamed(sb, rb) and _speaker_does(sa, ra):
+            return f"voice {words_a[i]}"
     return None
+
+
+def _named_doer(s: LabelSyntax, r) -> bool:
+    """Whether the label names who does verb ``r`` (a subject or a "by" agent, :attr:`.syntax.LabelSyntax.frames`)."""
+    return any(p == r.lemma and holder for _, p, holder in s.frames)
+
+
+def _unnamed(s: LabelSyntax, r) -> bool:
+    """Whether a verb is passive with no doer named: "the hats get blocked"."""
+    return r.passive and not _named_doer(s, r)
+
+
+def _speaker_does(s: LabelSyntax, r) -> bool:
+    """Whether a verb is active with no doer named, so the one speaking does it: "learning to block hats"
+    ("they block the hats" names another doer, who may well be the one a passive leaves unnamed)."""
+    return r.tag in ACTIVE_TAGS and not r.passive and not _named_doer(s, r)
 
 
 # Opposite relations that prepositions express and WordNet does not list (it has no prepositions; the
@@ -336,7 +362,9 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
     """``"arguments x"`` when a noun both labels share (same stem) is the doer of a verb in one label and
     not in the other (the one it is done to or for), the two verbs matched ("the tuner trusts the
     pianist" / "the pianist trusts the tuner"; "piano tuned by the tuner" / "the tuner tunes the piano"
-    keeps the roles), or when a personal pronoun is so ("I beat my dad" / "my dad beat me"); None
+    keeps the roles), or when a personal pronoun is so ("I beat my dad" / "my dad beat me"), or when a participant
+    holds a state or does a verb in one label and is what it bears on in the other, by the frames read from the
+    parse (:attr:`.syntax.LabelSyntax.frames`: "in control of my money" / "my money controlling me"); None
     otherwise."""
     for person, verb, role in sa.pronouns:
         if (person, verb, not role) in sb.pronouns and (person, verb, role) not in sb.pronouns:
@@ -367,6 +395,10 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
             x, y = _argument(sa, ra), _argument(sb, rb)
         if x is not None and y is not None and x != y:
             return f"arguments {words_a[i]}"
+    for who, predicate, _ in sorted(sa.frames):  # the holder of a state and the thing held swapped (wave 13)
+        roles = [{r for w, p, r in s.frames if (w, p) == (who, predicate)} for s in (sa, sb)]
+        if len(roles[0]) == len(roles[1]) == 1 and roles[0] != roles[1]:
+            return f"arguments {who}/{predicate}"
     return None
 
 

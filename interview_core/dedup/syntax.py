@@ -67,6 +67,10 @@ class LabelSyntax:
     # The question words that open a clause ("knowing when the lock opens": ("when",)), by their tags (WDT,
     # WP, WP$, WRB): a closed class of English grammar, each asking about another thing.
     questions: tuple[str, ...] = ()
+    # (participant, predicate lemma, holder?) read from the parse (:func:`_frames`): who is in a state and what it
+    # bears on ("in control of my money": ("1", "control", True), ("n:money", "control", False)), who does a verb
+    # and who undergoes it ("my money controlling me": ("n:money", "control", True), ("1", "control", False)).
+    frames: frozenset[tuple[str, str, bool]] = frozenset()
 
     @property
     def root(self) -> int | None:
@@ -119,6 +123,12 @@ def _predicate(head) -> str:
     return head.lemma_.lower()
 
 
+def _made_to(subject) -> bool:
+    """Whether a subject is that of a bare verb complement ("me" in "helps me wake up"): made to do it by the verb
+    above as much as doing it."""
+    return subject.head.tag_ == "VB" and subject.head.dep_ in ("ccomp", "xcomp")
+
+
 def _pronouns(doc) -> frozenset[tuple[str, str, bool]]:
     out = set()
     for tok in doc:
@@ -135,11 +145,60 @@ def _pronouns(doc) -> frozenset[tuple[str, str, bool]]:
             continue
         if head.pos_ not in ("VERB", "AUX"):
             continue
-        if tok.dep_ == "nsubj" and head.tag_ == "VB" and head.dep_ in ("ccomp", "xcomp"):
+        if tok.dep_ == "nsubj" and _made_to(tok):
             continue  # "helps me wake up": made to do it by the verb above as much as doing it ("wakes me up")
         role = doer(tok.dep_, via, head.tag_ == "VBN", is_passive(head))
         if role is not None:
             out.add((person, _predicate(head), role))
+    return frozenset(out)
+
+
+def _participant(tok) -> str | None:
+    """Who a token names for :func:`_frames`: the person of a first- or third-person pronoun ("1", "3"), ``"n:" +
+    lemma`` for a noun, else None ("you" may be anyone)."""
+    if tok.tag_ == "PRP":
+        person = PERSONS.get(tok.lower_)
+        return person[0] if person is not None and person[0] in "13" else None
+    return f"n:{tok.lemma_.lower()}" if tok.pos_ in ("NOUN", "PROPN") else None
+
+
+def _subject(tok):
+    """The subject child of a token, or None."""
+    return next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
+
+
+def _frames(doc) -> frozenset[tuple[str, str, bool]]:
+    """(participant, predicate lemma, holder?) of each state in "in N of Y" and each verb with its arguments named
+    (:attr:`LabelSyntax.frames`). "in N of Y" (a closed construction of English: "in control of", "in charge
+    of"): the one in the state, the subject of the clause "in" hangs from, a noun it hangs from, or the speaker
+    when there is none, holds it; Y is what it bears on. A verb: its active subject or its "by" agent does it,
+    its object or passive subject undergoes it. The subject of a verb without an object gives nothing: it may be
+    the one the verb happens to ("the dog settles" / "settling the dog")."""
+    out = set()
+    for tok in doc:
+        if tok.dep_ == "pobj" and tok.head.lower_ == "in" and tok.pos_ == "NOUN":
+            held = [g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of"
+                    for g in c.children if g.dep_ == "pobj"]
+            up = tok.head.head
+            subject = up if up.pos_ in ("NOUN", "PROPN", "PRON") and up.i != tok.head.i else _subject(up)
+            holder = "1" if subject is None else _participant(subject)
+            for x, role in ((holder, True), *((_participant(g), False) for g in held)):
+                if x is not None and held:
+                    out.add((x, tok.lemma_.lower(), role))
+        elif tok.pos_ == "VERB":
+            passive = is_passive(tok)
+            for c in tok.children:
+                if c.dep_ == "agent":
+                    c, role = next((g for g in c.children if g.dep_ == "pobj"), None), True
+                elif c.dep_ == "nsubj" and (_made_to(c) or not any(d.dep_ == "dobj" for d in tok.children)):
+                    continue  # without an object the subject may be the one it happens to ("the dog settles")
+                elif c.dep_ in ("nsubj", "nsubjpass", "dobj"):
+                    role = c.dep_ == "nsubj" and not passive
+                else:
+                    continue
+                x = None if c is None else _participant(c)
+                if x is not None:
+                    out.add((x, tok.lemma_.lower(), role))
     return frozenset(out)
 
 
@@ -230,10 +289,12 @@ def build(doc, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax:
     for tok in doc:
         if _is_negation(tok, negators):
             inner = less_adjective(tok.lower_)
-            negations.append((frozenset(index[t.i] for t in _scope(tok) if t.i in index),
-                              stem(inner) if inner is not None else None))
+            scope = frozenset(index[t.i] for t in _scope(tok) if t.i in index)
+            if not scope and inner is None and tok.pos_ == "ADP" and tok.head.i in index:
+                scope = frozenset({index[tok.head.i]})  # "performing without them": the performing negated
+            negations.append((scope, stem(inner) if inner is not None else None))
     return LabelSyntax(tuple(roles), tuple(negations), _pronouns(doc), _owners(doc),
-                       tuple(t.lower_ for t in doc if t.tag_ in QUESTION_TAGS))
+                       tuple(t.lower_ for t in doc if t.tag_ in QUESTION_TAGS), _frames(doc))
 
 
 @lru_cache(maxsize=65536)
