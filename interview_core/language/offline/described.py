@@ -39,12 +39,14 @@ def description_body(stimulus: str) -> str:
 
 def description_parts(stimulus: str) -> list[str]:
     """The parts of a description: top-level comma/semicolon pieces, split again before an "and" or
-    "with" that opens a new noun phrase; a bracketed list stays inside its part."""
+    "with" that opens a new noun phrase; a bracketed list stays inside its part, a number's thousands
+    separator inside its number."""
     body = description_body(stimulus).rstrip(" .")
     parts, depth, start = [], 0, 0
     for i, ch in enumerate(body):
         depth += (ch == "(") - (ch == ")")
-        if ch in ",;" and depth == 0:
+        thousands = ch == "," and body[i - 1:i].isdigit() and body[i + 1:i + 4].isdigit()  # "10,000 lux": one number
+        if ch in ",;" and depth == 0 and not thousands:
             parts.append(body[start:i])
             start = i + 1
     parts.append(body[start:])

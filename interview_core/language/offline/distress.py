@@ -31,7 +31,9 @@ HARDSHIP_ROOTS = frozenset({"ill_health", "disease", "disorder", "affliction", "
                             "indebtedness", "poverty", "unemployment", "death", "anxiety", "depression",
                             "tension", "distress", "financial_loss",
                             # a fall or an accident, a divorce or break-up, bullying, medication, treatment
-                            "misfortune", "separation", "aggression", "medicine", "therapy"})
+                            "misfortune", "separation", "aggression", "medicine", "therapy",
+                            # the loss of a pregnancy
+                            "abortion"})
 # Roots of what one can lose that makes the loss a hardship: a person, a livelihood, a home.
 _LOST_ROOTS = frozenset({"person", "occupation", "job", "home", "house"})
 _DEATH_ROOTS = frozenset({"die"})
@@ -219,12 +221,32 @@ _PERSON_PRONOUNS = frozenset("he she they i we him her".split())
 
 
 def _person_subject(verb) -> bool:
-    """Whether the verb's subject is a person: a personal pronoun or a noun WordNet has as a person."""
+    """Whether the verb's subject is a person: a personal pronoun, a noun WordNet has as a person, or an
+    owned noun that WordNet has as a person in any sense ("my mum": a flower first, a mother later)."""
     from .grammar import is_person_noun
 
     return any(c.dep_ in ("nsubj", "nsubjpass") and (c.lower_ in _PERSON_PRONOUNS or (
-        c.pos_ in ("NOUN", "PROPN") and (c.pos_ == "PROPN" or is_person_noun(c.lemma_.lower()))))
+        c.pos_ in ("NOUN", "PROPN") and (c.pos_ == "PROPN" or is_person_noun(c.lemma_.lower()) or _owned_person(c))))
         for c in verb.children)
+
+
+_PERSON_FILE = "18"  # WordNet noun.person
+
+
+def _owned_person(noun) -> bool:
+    """A noun with an owner ("my", "her") one of whose WordNet senses is a person: owned, a noun that can
+    name a person does ("my mum", "our nan"), whatever its first sense."""
+    wordnet = _wordnet()
+    return wordnet is not None and any(c.dep_ == "poss" for c in noun.children) and any(
+        wordnet.lexfile(syn) == _PERSON_FILE for syn in wordnet.synsets(noun.lemma_.lower(), "n"))
+
+
+def _life_changed_at(noun) -> bool:
+    """An event of the respondent's that their life is dated from ("after my miscarriage", "since my
+    op"): the object of a preposition of time, owned in the first person. Told this way a noun is read in
+    its further senses, as an illness one has is."""
+    return noun.dep_ == "pobj" and noun.head.lower_ in _FROM_THEN and any(
+        c.dep_ == "poss" and c.lower_ in _FIRST_PERSON for c in noun.children)
 
 
 def _about_something(tok) -> bool:
@@ -245,13 +267,16 @@ def hardship_tokens(sent) -> list:
         lemma = tok.lemma_.lower()
         hit = False
         if tok.pos_ == "NOUN" or (tok.pos_ == "PROPN" and tok.text.islower()):  # a tagging slip: "eczema"
-            having = tok.dep_ in ("dobj", "attr") and tok.head.lemma_.lower() in _HAVING
+            having = tok.dep_ in ("dobj", "attr") and tok.head.lemma_.lower() in _HAVING or _life_changed_at(tok)
             senses = _HAVING_SENSES if having else _FIRST_SENSES
             compounds = [c.lower_ for c in tok.lefts if c.dep_ == "compound"]
             hit = _noun_is_hardship(lemma, senses) or bool(compounds) and _noun_is_hardship(
                 "_".join([*compounds, lemma]), senses)  # "heart attack"
             hit = hit and not _denied(tok)  # "no range anxiety", "without the stress": an absence
             hit = hit or _hard_period(tok)
+        elif tok.pos_ == "AUX" and tok.dep_ == "aux" and word_is_kind(tok.lower_, "v", _DEATH_ROOTS, 1):
+            # a verb of dying the tagger took for an auxiliary of the next verb ("she died not knowing")
+            hit = _person_subject(tok) or _person_subject(tok.head)
         elif tok.pos_ == "VERB":
             verb = _verb_lemma(tok)
             if word_is_kind(verb, "v", _DEATH_ROOTS, 1):
@@ -507,7 +532,7 @@ def hinted(answer: str) -> tuple[str, ...]:
         for tok in sent:
             lemma = tok.lemma_.lower()
             if tok.pos_ == "NOUN" and mine and tok.dep_ in ("dobj", "nsubj", "attr", "pobj") and _of_death(lemma) \
-                    and not _mentioned(tok):
+                    and not _mentioned(tok) and not _said_of_anyone(tok):
                 found.append(tok.lower_)
             place = tok.head if tok.dep_ == "compound" else tok
             if tok.pos_ == "NOUN" and close and place.dep_ == "pobj" and place.head.lower_ in _LOCATIVE \
@@ -523,6 +548,15 @@ def hinted(answer: str) -> tuple[str, ...]:
                     found.append(tok.lower_)  # a sum they have not got
     found += list(withheld(text))
     return tuple(dict.fromkeys(found + landmarks(text)))
+
+
+def _said_of_anyone(noun) -> bool:
+    """A noun in a clause whose subject is the generic "you" ("that's how you find out, otherwise you miss the
+    funeral"): said of anyone, no news of the respondent's."""
+    verb = noun.head
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return any(c.dep_ == "nsubj" and c.lower_ == "you" for c in verb.children)
 
 
 def _mentioned(noun) -> bool:
