@@ -52,7 +52,8 @@ def test_respondent_path_on_a_phone(streamlit_app, browser):
     assert page.get_by_text(session.opening_question[:30]).count() == 0  # nothing asked before consent
     page.get_by_role("button", name="Yes, I agree to take part").click()
     page.get_by_text("Please read this first").wait_for()
-    assert page.get_by_text("foams well for lattes", exact=False).count() >= 1  # the full stimulus
+    # the full stimulus (waited for: under load the heading can render a moment before the description)
+    page.get_by_text("foams well for lattes", exact=False).first.wait_for()
     page.get_by_role("button", name="Continue to the first question").click()
     page.get_by_text(session.opening_question[:30]).first.wait_for()
     page.get_by_text("questions left", exact=False).first.wait_for()
