@@ -50,8 +50,8 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                # retired to dev in wave 13 (source "wave12 check dev"); measured only in wave 12
                (ROOT / "evaluation" / "answers" / "wave12_check.yaml", "wave12 check"),
                (ROOT / "evaluation" / "answers" / "wave13_dev.yaml", "wave13"),
-               (ROOT / "evaluation" / "answers" / "wave13_heldout.yaml", "wave13"),  # measured only
-               # a second measured-only check (source "wave13 check heldout")
+               (ROOT / "evaluation" / "answers" / "wave13_heldout.yaml", "wave13"),  # retired to dev in wave 14
+               # retired to dev in wave 14 (source "wave13 check dev"); measured only in wave 13
                (ROOT / "evaluation" / "answers" / "wave13_check.yaml", "wave13 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02

@@ -16,7 +16,7 @@ WAVE10 = [bench.ROOT / "evaluation" / "answers" / f"wave10_{split}.yaml" for spl
 WAVE11 = {name: bench.ROOT / "evaluation" / "answers" / f"wave11_{name}.yaml" for name in ("dev", "heldout", "check")}
 # wave 12: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
 WAVE12 = {name: bench.ROOT / "evaluation" / "answers" / f"wave12_{name}.yaml" for name in ("dev", "heldout", "check")}
-# wave 13: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
+# wave 13: the held-out file and the check file were measured only in wave 13, retired to dev in wave 14
 WAVE13 = {name: bench.ROOT / "evaluation" / "answers" / f"wave13_{name}.yaml" for name in ("dev", "heldout", "check")}
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
@@ -57,12 +57,12 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 # wave9_heldout.yaml was read blind at the end of wave 9 and retired to dev in wave 10; wave10_heldout.yaml
 # likewise at the end of wave 10, retired to dev in wave 11; wave11_heldout.yaml and wave11_check.yaml at the
 # end of wave 11, retired to dev in wave 12; wave12_heldout.yaml and wave12_check.yaml at the end of wave 12,
-# retired to dev in wave 13; wave13_heldout.yaml and wave13_check.yaml are measured only (split heldout)
+# retired to dev in wave 13; wave13_heldout.yaml and wave13_check.yaml at the end of wave 13, retired to dev in wave 14
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
                                          (WAVE12["heldout"], "dev"), (WAVE12["check"], "dev"),
-                                         (WAVE13["heldout"], "heldout"), (WAVE13["check"], "heldout"),
+                                         (WAVE13["heldout"], "dev"), (WAVE13["check"], "dev"),
                                          (WAVE13["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
 def test_wave9_to_wave13_sets_are_fresh_domains_with_points_and_why_given(path, split):
@@ -113,10 +113,10 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
     assert len(fresh) == 9 and not fresh & others
 
 
-# wave 12: both measured files retired to dev in wave 13; wave 13: the held-out and check files are measured only
+# wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
-    ("wave13", WAVE13, {"wave13 dev", "wave13 heldout", "wave13 check heldout"})], ids=["wave12", "wave13"])
+    ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"})], ids=["wave12", "wave13"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels
     expected = [(files["dev"], wave), (files["heldout"], wave), (files["check"], f"{wave} check")]
