@@ -18,6 +18,7 @@ SETS = {
     "wave12_heldout": ("finder_tags", {"findling_carer_son", "findling_teen_late", "findling_cheerful_muddler"}),
     "wave13_dev": ("mobility_scooter", {"trundlo_gruff_busman", "trundlo_fretful_daughter", "trundlo_wry_thirties"}),
     "wave13_heldout": ("weighted_blanket", {"hush_dad_second_language", "hush_student_jittery", "hush_gran_hot_flush"}),
+    "wave14_dev": ("robot_vacuum", {"brisko_husky_second_language", "brisko_jokey_twins_dad", "brisko_wheezy_toddler_mum"}),
     "wave14_heldout": ("lean_to_greenhouse", {"sunlean_terse_widower", "sunlean_nightshift_chatter", "sunlean_doubting_dad"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
