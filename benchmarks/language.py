@@ -52,7 +52,11 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                (ROOT / "evaluation" / "answers" / "wave13_dev.yaml", "wave13"),
                (ROOT / "evaluation" / "answers" / "wave13_heldout.yaml", "wave13"),  # retired to dev in wave 14
                # retired to dev in wave 14 (source "wave13 check dev"); measured only in wave 13
-               (ROOT / "evaluation" / "answers" / "wave13_check.yaml", "wave13 check"))
+               (ROOT / "evaluation" / "answers" / "wave13_check.yaml", "wave13 check"),
+               (ROOT / "evaluation" / "answers" / "wave14_dev.yaml", "wave14"),
+               (ROOT / "evaluation" / "answers" / "wave14_heldout.yaml", "wave14"),  # measured only
+               # measured only (source "wave14 check heldout"): a second independent check
+               (ROOT / "evaluation" / "answers" / "wave14_check.yaml", "wave14 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
 
