@@ -79,7 +79,9 @@ def _scripted(concept: str, answers: list[str], db: str, turns: int | None = Non
     """An offline interview that takes ``answers`` in order: questions, labels and per-answer labels."""
     from interview_core.session import InterviewSession
 
-    session = InterviewSession.start(None, concept, max_turns=turns or len(answers) + 1, db_path=db, provider="offline")
+    # fixed answers: a wish to stop in the script does not end it (every script runs to its end, as before)
+    session = InterviewSession.start(None, concept, max_turns=turns or len(answers) + 1, db_path=db, provider="offline",
+                                     respondent_can_end=False)
     questions, per_answer = [session.opening_question], []
     for answer in answers:
         result = session.answer(answer)

@@ -133,7 +133,9 @@ def _level(session, node_type: str) -> int | None:
 def _interview(concept: Path, answers: list[dict], db: str, fig: PointFigures) -> None:
     from interview_core.session import InterviewSession
 
-    session = InterviewSession.start(None, str(concept), max_turns=len(answers) + 2, db_path=db, provider="offline")
+    # fixed answers: a wish to stop in the script does not end it (every script runs to its end, as before)
+    session = InterviewSession.start(None, str(concept), max_turns=len(answers) + 2, db_path=db, provider="offline",
+                                     respondent_can_end=False)
     question = session.opening_question
     ended = False
     for a in answers:

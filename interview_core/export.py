@@ -14,6 +14,7 @@ import networkx as nx
 
 from .config.diff import describe_change
 
+from .plain_words import termination
 from .provenance import describe
 
 FORMATS = ("json", "markdown", "csv", "graphml")
@@ -41,7 +42,8 @@ def export_markdown(repo, session_id: str) -> str:
         f"- Concept: {row['concept_id']}",
         f"- Methodology: {row['methodology_name']}",
         f"- Started: {row['created_at']}",
-        f"- Status: {row['status']}" + (f" ({row['termination_reason']})" if row.get("termination_reason") else ""),
+        f"- Status: {row['status']}" + (f" ({row['termination_reason']}: {termination(row['termination_reason'])})"
+                                         if row.get("termination_reason") else ""),
         "",
         "## Transcript",
         "",

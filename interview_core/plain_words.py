@@ -9,6 +9,7 @@ TERMINATION = {
     "quality_degraded": "the answers became short or vague, so the interview was closed",
     "fatigue_coverage": "the respondent seemed tired and the topics were covered, so the interview was closed",
     "ended_by_researcher": "the researcher ended it",
+    "respondent_ended": "the respondent asked to end the interview",
     "declined_consent": "the respondent declined to take part",
 }
 

@@ -39,6 +39,7 @@ from .pipeline.pipeline import POLICIES, build_stages, run_turn
 from .pipeline.record import unpack_vectors
 from .pipeline.transcript import Transcript
 from .provenance import Provenance
+from .vocabulary.assessment import RESPONDENT_ENDED
 
 log = logging.getLogger(__name__)
 MAX_ANSWER_CHARS = 200_000  # stored whole up to this; beyond it the answer is refused with a message
@@ -136,7 +137,7 @@ class InterviewSession:
 
     def __init__(self, *, session_id: str, repo: Repository, settings: Settings, engine: Engine, language,
                  matcher, canonical, canonical_status: str, max_turns: int, policy: str, seed: int,
-                 completed_turns: int = 0):
+                 completed_turns: int = 0, respondent_can_end: bool = True):
         self.session_id = session_id
         self.repo = repo
         self.settings = settings
@@ -149,6 +150,7 @@ class InterviewSession:
         self.policy = policy
         self.seed = seed
         self.completed_turns = completed_turns
+        self.respondent_can_end = respondent_can_end
         self._transcript = Transcript(repo, session_id)
         self.stages = self._wire()
         self._lock = threading.RLock()  # serialises this object's turns; the database arbitrates between objects
@@ -158,7 +160,7 @@ class InterviewSession:
         return build_stages(engine=self.engine, language=self.language, transcript=self._transcript,
                             max_turns=self.max_turns, policy=self.policy, seed=self.seed, matcher=self.matcher,
                             canonical=self.canonical, canonical_status=self.canonical_status,
-                            slot_decider=self._slot_decider())
+                            slot_decider=self._slot_decider(), respondent_can_end=self.respondent_can_end)
 
     def _slot_decider(self):
         """The provider-assisted slot decision when a provider runs its task, else None (offline only)."""
@@ -179,9 +181,12 @@ class InterviewSession:
     def start(cls, methodology: str | None = None, concept: str = "oat_milk", *, max_turns: int | None = None,
               db_path: str | Path | None = None, settings: Settings | None = None, provider: str | None = None,
               policy: str = "adaptive", seed: int = 0, methodology_text: str | None = None,
-              language: str | None = None) -> "InterviewSession":
+              language: str | None = None, respondent_can_end: bool = True) -> "InterviewSession":
         """Create a session and write its opening question. ``methodology`` defaults to the concept's;
-        ``language`` (the interview language, e.g. a study's) to the concept's. Raises
+        ``language`` (the interview language, e.g. a study's) to the concept's. ``respondent_can_end``
+        (default True): an answer that says the respondent wants to end now ends the interview; benches
+        that script fixed answers pass False, so that every script runs to its end (this object and the
+        objects it reloads keep it; it is not stored). Raises
         LanguageNotAvailable, storing nothing, when the language is not English and a task runs offline."""
         if policy not in POLICIES:
             raise ValueError(f"unknown policy '{policy}' (use one of {', '.join(POLICIES)})")
@@ -214,7 +219,7 @@ class InterviewSession:
             session_id=session_id, repo=repo, settings=settings,
             engine=Engine(method_obj, concept_obj, matcher=matcher, canonical=canonical),
             language=_build_language(settings, matcher), matcher=matcher, canonical=canonical, canonical_status=status,
-            max_turns=max_turns, policy=policy, seed=seed,
+            max_turns=max_turns, policy=policy, seed=seed, respondent_can_end=respondent_can_end,
         )
         try:
             session._write_opening()
@@ -227,8 +232,10 @@ class InterviewSession:
 
     @classmethod
     def load(cls, session_id: str, *, db_path: str | Path | None = None, settings: Settings | None = None,
-             provider: str | None = None, repo: Repository | None = None) -> "InterviewSession":
-        """Restore everything after a restart; a saved but unprocessed answer is completed first."""
+             provider: str | None = None, repo: Repository | None = None,
+             respondent_can_end: bool = True) -> "InterviewSession":
+        """Restore everything after a restart; a saved but unprocessed answer is completed first
+        (``respondent_can_end``: as in :meth:`start`)."""
         settings = _settings(settings, provider)
         repo = repo or Repository(db_path or settings.database)
         row = repo.get_session(session_id)
@@ -251,6 +258,7 @@ class InterviewSession:
             language=_build_language(settings, matcher), matcher=matcher, canonical=canonical,
             canonical_status=status, max_turns=row["max_turns"], policy=row.get("policy") or "adaptive",
             seed=row.get("seed") or 0, completed_turns=stored["turn"] if stored else 0,
+            respondent_can_end=respondent_can_end,
         )
         if not any(u["speaker"] == "interviewer" for u in session.transcript()):
             session._write_opening()
@@ -333,9 +341,11 @@ class InterviewSession:
         if not force and self.repo.completed_turns(self.session_id) == self.completed_turns:
             return
         try:
-            fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings)
+            fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings,
+                                    respondent_can_end=self.respondent_can_end)
         except TurnConflict:  # a pending answer was completed by another process meanwhile: load its turn
-            fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings)
+            fresh = type(self).load(self.session_id, repo=self.repo, settings=self.settings,
+                                    respondent_can_end=self.respondent_can_end)
         # adopt the fresh engine, language layer, de-duplication and stages; keep this object's lock
         vars(self).update({name: value for name, value in vars(fresh).items() if name != "_lock"})
 
@@ -392,6 +402,11 @@ class InterviewSession:
     @property
     def termination_reason(self) -> str | None:
         return self.row.get("termination_reason")
+
+    @property
+    def ended_by_respondent(self) -> bool:
+        """The interview ended because the respondent said they wanted to end it ("I have to go now")."""
+        return self.termination_reason == RESPONDENT_ENDED
 
     @property
     def opening_question(self) -> str:

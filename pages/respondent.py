@@ -44,7 +44,11 @@ def stimulus() -> None:
 
 
 def end_screen() -> None:
-    st.success("Thank you! The interview is complete and your answers have been saved.", icon=":material/check:")
+    if session.ended_by_respondent:  # "I have to go now": their wish, not the end of a plan
+        st.success("Thank you! The interview has ended as you asked, and your answers have been saved.",
+                   icon=":material/check:")
+    else:
+        st.success("Thank you! The interview is complete and your answers have been saved.", icon=":material/check:")
     st.write("You can close this page now.")
     st.stop()
 

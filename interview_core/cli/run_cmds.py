@@ -11,6 +11,7 @@ import yaml
 from ..config.errors import ConfigError, Problem
 from ..config.loader import yaml_problem
 from ..config.safe_yaml import parse_yaml
+from ..plain_words import termination
 from ..viz.escaping import escape_controls
 
 
@@ -155,7 +156,8 @@ def _run(args) -> int:
         if not result.should_continue:
             if not printed:
                 print(f"\nInterviewer: {escape_controls(question)}")
-            print(f"\n[interview ended: {result.termination_reason}]", file=sys.stderr)
+            print(f"\n[interview ended: {result.termination_reason}] {termination(result.termination_reason)}",
+                  file=sys.stderr)
             break
     cost = session.cost()
     print(f"Language calls: {cost['calls']}, tokens in/out {cost['input_tokens']}/{cost['output_tokens']}, "

@@ -56,6 +56,7 @@ class QuestionRequest(BaseModel):
     turn_number: int = 0
     seed: int = 0
     turns_left: int | None = None  # questions left in the budget, to answer "how long does this take?"
+    termination_reason: str | None = None  # farewell: why the interview ended (respondent_ended: at their wish)
 
 
 class QuestionResult(BaseModel):

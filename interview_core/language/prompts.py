@@ -14,11 +14,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..vocabulary import Assessment, FocusRef, Turn, catalogue
+from ..vocabulary.assessment import Ending
 from .codes import is_english, language_name
 from .contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult, QuestionRequest
 from .interview_language import keep_labels_in, language_of, write_in
@@ -175,6 +176,12 @@ def _assessment_schema() -> dict[str, Any]:
         "this takes, what it is for, who sees the answers, what a word means, or about the product) or is a "
         "pause (someone at the door, one moment). False for any answer that says something about the topic, "
         "and for asking to skip a question or to end.")}
+    props["ending"] = {"type": "string", "enum": list(get_args(Ending)), "description": (
+        "Whether the respondent wants to end the interview. now: they say they want to leave or stop the "
+        "interview now (they have to go, want to leave it there, are done), or accept the interviewer's offer "
+        "to end; the interview then ends. later: they want to stop now and go on another time. none: anything "
+        "else, also a pause (back in a moment), stopping something other than the interview (stop paying for "
+        "it), or going somewhere in their story (I have to go to work early).")}
     props["reasoning"] = {"type": "string", "description": "One short sentence explaining the assessment."}
     return {"type": "object", "properties": props, "required": list(props)}
 

@@ -7,7 +7,9 @@
 The close is a turn like any other: when Continuation decides to end (the closing strategy wins, or a
 continuation rule fires), QuestionGeneration writes the closing question and the session stays active
 (``TurnResult.closing_question``); the answer to it runs through every stage (extracted and stored), and
-that turn ends the interview with the reason decided before, its "question" being the farewell.
+that turn ends the interview with the reason decided before, its "question" being the farewell. An answer
+in which the respondent says they want to end now (``Assessment.ending``, read by the language layer)
+ends the interview with that turn (reason ``respondent_ended``), after it too has run through every stage.
 
 ``build_stages`` wires one session's stages with what each one works with. A ``PipelineContext`` flows
 through; each stage declares what it reads and returns a pydantic output that is merged into the
@@ -45,13 +47,15 @@ POLICIES = ("adaptive", "random", "scripted")
 
 def build_stages(*, engine: Engine, language: LanguagePort, transcript: Transcript, max_turns: int,
                  policy: str = "adaptive", seed: int = 0, matcher=None, canonical=None,
-                 canonical_status: str = "", slot_decider=None) -> list[Stage]:
+                 canonical_status: str = "", slot_decider=None, respondent_can_end: bool = True) -> list[Stage]:
     """The stages of one session's turn, in order.
 
     ``policy``: ``adaptive`` (the best pair), ``random`` (a seeded random pair, a baseline) or
     ``scripted`` (the baseline script writes the questions: a different question-writing stage).
     ``matcher``/``canonical``: the de-duplication objects, None when it is unavailable; ``slot_decider``:
-    the provider-assisted slot decision (``dedup.provider_slots``), None offline.
+    the provider-assisted slot decision (``dedup.provider_slots``), None offline. ``respondent_can_end``:
+    whether an answer that says the respondent wants to end now ends the interview (an engine default,
+    True; benches that script fixed answers set it False so that every script runs to its end).
     """
     if policy not in POLICIES:
         raise ValueError(f"unknown policy '{policy}' (use one of {', '.join(POLICIES)})")
@@ -66,7 +70,7 @@ def build_stages(*, engine: Engine, language: LanguagePort, transcript: Transcri
         SlotDiscovery(engine, canonical, canonical_status, slot_decider),
         StateComputation(engine, canonical),
         StrategySelection(engine, policy="random" if policy == "random" else "adaptive", seed=seed),
-        Continuation(engine, max_turns, closing_strategy_ends=not scripted),
+        Continuation(engine, max_turns, closing_strategy_ends=not scripted, respondent_can_end=respondent_can_end),
         write_question(engine, language, max_turns, seed),
         ResponseSaving(transcript),
         ScoringPersistence(engine, matcher, canonical),

@@ -17,6 +17,7 @@ from ..language.streaming import write_streaming
 from ..provenance import Provenance
 from ..text import segment_clauses
 from ..vocabulary import Turn, catalogue
+from ..vocabulary.assessment import RESPONDENT_ENDED
 from . import contracts as c
 from .record import build_turn_record
 from .transcript import Transcript
@@ -193,22 +194,33 @@ class StrategySelection(Stage):
 
 
 class Continuation(Stage):
-    """Decide whether the interview goes on, and why not. When the engine decides to close (the closing
-    strategy wins, or a continuation rule ends the interview), the closing question is asked as a turn of
-    its own: the session stays active, and the turn that answers it ends the interview with that reason.
-    A script has no closing strategy, so a scripted interview (``closing_strategy_ends=False``) runs to its
-    last turn."""
+    """Decide whether the interview goes on, and why not.
+
+    The respondent's wish comes first: an answer read as a wish to end now (``Assessment.ending == "now"``:
+    "I have to go now", "let's leave it there", an offer to end accepted) ends the interview with this turn,
+    reason ``respondent_ended``: the answer has been stored and extracted like any other, and the
+    interviewer's last word is a short thanks with no question. A wish to go on another time ("later") or a
+    pause does not end it: the session stays open, to be resumed. When the engine decides to close (the
+    closing strategy wins, or a continuation rule ends the interview), the closing question is asked as a
+    turn of its own: the session stays active, and the turn that answers it ends the interview with that
+    reason (also when that answer is a wish to leave). A script has no closing strategy, so a scripted
+    interview (``closing_strategy_ends=False``) runs to its last turn; a bench that scripts fixed answers
+    (``respondent_can_end=False``) runs to the end of its script whatever the answers say."""
 
     name = "Continuation"
-    reads = ("selection", "turn_number")
+    reads = ("selection", "turn_number", "extraction")
     output = c.ContinuationOutput
 
-    def __init__(self, engine: Engine, max_turns: int, closing_strategy_ends: bool = True):
+    def __init__(self, engine: Engine, max_turns: int, closing_strategy_ends: bool = True,
+                 respondent_can_end: bool = True):
         self.engine, self.max_turns, self.closing_strategy_ends = engine, max_turns, closing_strategy_ends
+        self.respondent_can_end = respondent_can_end
 
     def run(self, ctx):
         if self.engine.closing_reason:  # this answer replies to the closing question: the interview ends
             return self.output(should_continue=False, termination_reason=self.engine.closing_reason)
+        if self.respondent_can_end and ctx.extraction.assessment.ending == "now":
+            return self.output(should_continue=False, termination_reason=RESPONDENT_ENDED)
         go_on, reason = self.engine.continuation(ctx.selection, ctx.turn_number, self.max_turns)
         if reason == "close_strategy" and not self.closing_strategy_ends:
             go_on = ctx.turn_number < self.max_turns
@@ -239,6 +251,7 @@ class QuestionGeneration(Stage):
             recent_turns=[*ctx.recent_turns, Turn(question=ctx.previous_question or "", answer=ctx.user_input)][-RECENT_TURNS:],
             recent_questions=ctx.recent_questions, summary_labels=summary_labels(self.engine),
             turn_number=ctx.turn_number, seed=self.seed, turns_left=max(self.max_turns - ctx.turn_number, 0),
+            termination_reason=ctx.termination_reason,
         )
         if ctx.on_question_chunk is None:
             result = self.language.write_question(request)

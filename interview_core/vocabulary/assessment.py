@@ -9,6 +9,12 @@ from pydantic import BaseModel, ConfigDict, Field
 ResponseDepth = Literal["surface", "shallow", "moderate", "deep"]
 Hedging = Literal["none", "low", "medium", "high"]
 KnowledgeCeiling = Literal["none", "exploratory", "terminal"]
+# The respondent's wish to end the interview: "now" (leave or stop now: "I have to go now", "let's leave it there",
+# or an offer to end accepted), "later" (stop now and go on another time: "can I finish this tomorrow?"),
+# "none" (no such wish; a pause, or stopping something else: "I want to stop paying for storage").
+Ending = Literal["none", "now", "later"]
+# The termination reason of an interview ended on the respondent's wish ("now").
+RESPONDENT_ENDED = "respondent_ended"
 
 
 class Assessment(BaseModel):
@@ -30,4 +36,6 @@ class Assessment(BaseModel):
     # Asking to skip or to end is no side step. Set by every language adapter; the engine holds momentum
     # over a side step that made no node (a respondent who asks a question is not tiring).
     side_step: bool = False
+    # Set by every language adapter; Continuation ends the interview on "now" (see ``pipeline.stages``).
+    ending: Ending = "none"
     reasoning: str = ""

@@ -11,8 +11,10 @@ import re
 from dataclasses import dataclass
 
 from ...vocabulary import Assessment
+from ...vocabulary.assessment import Ending
 from ...text.lexicon import lexicon
 from .meta import addressed_question, answer_meta_topic, is_pause
+from .own_turn import defers, promises_return, speaks_of_leaving, wants_to_stop
 from .stance import compound
 from ...text.primitives import stem_string, words
 
@@ -93,6 +95,21 @@ def side_step(text: str) -> bool:
     return bool(topic) or is_pause(text) or addressed_question(text) is not None
 
 
+def ending(text: str, concepts: int) -> Ending:
+    """The respondent's wish to end the interview (``Assessment.ending``), read strictly, since "now" ends
+    the session: "later" when the answer asks to go on another time (:func:`own_turn.defers`); "now" when
+    it says by its structure that the respondent leaves or stops now (:func:`own_turn.wants_to_stop`: a verb
+    of leaving they intend now that takes nothing but the interview), or, having no verb of leaving for the
+    structure to judge (:func:`own_turn.speaks_of_leaving`: "I have to go to the market" is judged and is
+    content), is read as a wish to end by an idiom (:func:`meta.answer_meta_topic`: "that's me done,
+    cheers") and makes no concept; "none" otherwise, also for a pause or a promise to come back."""
+    stops = wants_to_stop(text)
+    idiom = not stops and concepts == 0 and not speaks_of_leaving(text) and answer_meta_topic(text) == "end"
+    if not (stops or idiom) or promises_return(text) or is_pause(text):
+        return "none"
+    return "later" if defers(text) else "now"
+
+
 def assess(text: str, f: AnswerFeatures) -> Assessment:
     """Assess the analysed answer text given the extraction's counts."""
     lex = lexicon()
@@ -134,6 +151,7 @@ def assess(text: str, f: AnswerFeatures) -> Assessment:
         hedging_language=_hedging(hedges, f.clauses),
         knowledge_ceiling=ceiling,
         side_step=side_step(text),
+        ending=ending(text, f.concepts) if english else "none",
         reasoning=(
             f"offline rules: {n} words, {f.clauses} clauses, {f.concepts} concepts, {f.reasons} causal links, "
             f"{hedges} hedges, {boosters} boosters, {vague} vague / {specific} specific cues"

@@ -95,11 +95,17 @@ def _later(verb) -> bool:
     return False
 
 
+# Distributive determiners that make a time a habit ("every Saturday", "each morning"): a closed class.
+_EVERY = frozenset("every each".split())
+
+
 def _keeps_to_the_interview(verb) -> bool:
     """The verb takes nothing but the interview itself: no object but "it/this/that/there" (a time noun at most),
     no clause or verb of its own ("stop paying for storage" stops something else), no place it goes to and no
     condition ("I'd quit if they raised prices"), no coming "back"."""
     for c in verb.children:
+        if _time_noun(c) and any(g.dep_ == "predet" or g.lower_ in _EVERY for g in c.children):
+            return False  # a habit ("we need to go twice a week", "I have to leave every Friday"), not now
         if c.dep_ in ("dobj", "attr", "oprd") and c.lower_ not in _THE_INTERVIEW and not _time_noun(c) and not (
                 c.pos_ == "NOUN" and word_is_kind(c.lemma_.lower(), "n", frozenset({"interview", "survey", "inquiry"}), 2)):
             return False
@@ -160,17 +166,33 @@ def _stops_here(sentence: str) -> bool:
     if any(t.lower_ in closed().wh_words for t in doc[:2]):
         return False  # "what time will we finish here" asks how long
     for v in doc:
-        if v.pos_ != "VERB" or v.dep_ in ("aux", "auxpass") or v.lemma_.lower() in ("be", "have", "do"):
-            continue
-        moves_away = word_is_kind(v.lemma_.lower(), "v", _MOTION_ROOTS, 1) and any(
-            c.dep_ in ("prt", "advmod") and c.lower_ in _AWAY for c in v.children)
-        if not (_stopping(v.lemma_) or moves_away or _call_it_a_day(v)):
+        if not _leaving(v):
             continue
         if _later(v):
             continue  # "I'll stop by later" and the like: read by :func:`defers`
         if _respondent_intends(v) and _keeps_to_the_interview(v):
             return True
     return False
+
+
+def _leaving(v) -> bool:
+    """A verb of leaving or stopping (WordNet), a motion verb with "off/away" ("head off"), or "call it a day":
+    the verbs :func:`wants_to_stop` judges."""
+    if v.pos_ != "VERB" or v.dep_ in ("aux", "auxpass") or v.lemma_.lower() in ("be", "have", "do"):
+        return False
+    moves_away = word_is_kind(v.lemma_.lower(), "v", _MOTION_ROOTS, 1) and any(
+        c.dep_ in ("prt", "advmod") and c.lower_ in _AWAY for c in v.children)
+    return _stopping(v.lemma_) or moves_away or _call_it_a_day(v)
+
+
+@lru_cache(maxsize=512)
+def speaks_of_leaving(answer: str) -> bool:
+    """Whether some sentence has a verb of leaving or stopping (of the interview or not: "I have to go to the
+    market"), i.e. one whose use :func:`wants_to_stop` judges by its structure (stop14: where there is one,
+    that verdict stands over a pattern)."""
+    from ...text.parse import parse
+
+    return any(_leaving(v) for _, _, s in sentences(answer) for v in parse(" ".join(s.split())))
 
 
 @lru_cache(maxsize=512)

@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from ..contracts import QuestionRequest
+from ...vocabulary.assessment import RESPONDENT_ENDED
 from ...text.lexicon import lexicon
 from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, learned_topic,
                    meaning_referent, meaning_target, meta_topic, reply_topic, sentences)
@@ -552,10 +553,14 @@ def _described(request: QuestionRequest) -> tuple[str, str, str]:
 
 
 def farewell(request: QuestionRequest) -> str:
-    """The remark that ends the interview once the closing question is answered (no question in it)."""
+    """The remark that ends the interview once the closing question is answered (no question in it); when
+    the respondent ended it ("I have to go now"), the same after "Of course, we can stop there."."""
     options = _wording()["farewells"]
-    return _fill(options[(request.seed + request.turn_number) % len(options)], _values(request)) or options[-1].format(
+    text = _fill(options[(request.seed + request.turn_number) % len(options)], _values(request)) or options[-1].format(
         concept="this")
+    if request.termination_reason == RESPONDENT_ENDED:
+        return f"{_wording()['meta_answers']['end_closing'][0]} {text}"
+    return text
 
 
 def interviewer_reply(request: QuestionRequest) -> str:
