@@ -54,11 +54,12 @@ def test_stopping_or_leaving_told_as_content_or_a_pause_is_no_wish_to_stop(answe
     "right, I'm going to leave it there if that's ok, the bus is here",
     "I'll call it a day there, thanks",
 ])
-def test_the_interview_thanks_and_offers_to_end(tmp_path, answer):
+def test_the_interview_thanks_and_ends(tmp_path, answer):
     _, turn = _after(tmp_path, answer)
     assert "thank" in turn.lower() and "No rush" not in turn
     assert "Why" not in turn and answer[:12] not in turn  # the exit line is never probed or quoted
-    assert "anything else" in turn and turn.endswith("?")
+    # stop14: an explicit wish to leave now ends the interview: a short thanks, no further question
+    assert turn.startswith("Of course, we can stop there.") and "?" not in turn
 
 
 def test_asking_to_come_back_later_is_a_wish_to_stop_with_its_own_answer(tmp_path):
