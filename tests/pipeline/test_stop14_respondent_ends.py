@@ -133,7 +133,8 @@ def test_the_reason_reads_plainly_in_the_export(tmp_path, lexical_settings):
 
 
 @pytest.mark.parametrize("aside", ["hang on, someone's at the door, back in a sec",
-                                   "I have to go to the market every Saturday, so mornings are tight"])
+                                   "I have to go to the market every Saturday, so mornings are tight",
+                                   "We need to go twice a week, that's why a season ticket would be worth it"])
 def test_a_pause_or_going_somewhere_in_an_answer_keeps_the_session_open(tmp_path, lexical_settings, aside):
     session = clock_session(tmp_path, lexical_settings)
     session.answer(FIRST)
