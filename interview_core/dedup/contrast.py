@@ -61,7 +61,8 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
           defined: bool = False) -> Alignment:
     """Greedy one-to-one alignment: equal stems first, then WordNet synonyms (most frequent senses), then
     words WordNet puts side by side (:func:`close_words`: "taste"/"flavour", "queues"/"lines",
-    "theft"/"stolen"), never an antonym pair. ``pos_a``/``pos_b``: each word's WordNet part of speech as
+    "theft"/"stolen"), never an antonym pair nor a word and itself under a negating prefix (WordNet makes
+    "unpasteurised" a participle of "pasteurise"). ``pos_a``/``pos_b``: each word's WordNet part of speech as
     the label's parse uses it (None: unknown), so that a word matches another only in the sense it is
     used in ("back to running" / "back to work": the verb "run" shares a sense with the verb "work", the
     gerund with the noun none). With ``linked``, a last pass matches the words still left through the looser
@@ -79,15 +80,20 @@ def align(words_a: tuple[str, ...], stems_a: tuple[str, ...], words_b: tuple[str
     _greedy(pending, free_b, matched, lambda i, j: stems_a[i] == stems_b[j])
     same_stem = len(matched)
     if wordnet is not None:
-        _greedy(pending, free_b, matched, lambda i, j: wordnet.synonyms(words_a[i], words_b[j], 3, pa[i], pb[j])
+        def apart(i: int, j: int) -> bool:  # one word is the other with a negating prefix: never one sense
+            return prefix_opposites(stems_a[i], stems_b[j]) or prefix_opposites(words_a[i], words_b[j])
+
+        _greedy(pending, free_b, matched, lambda i, j: not apart(i, j)
+                and wordnet.synonyms(words_a[i], words_b[j], 3, pa[i], pb[j])
                 and not _cause_and_effect(words_a[i], words_b[j], wordnet, pa[i], pb[j]))
-        _greedy(pending, free_b, matched, lambda i, j: close_words(words_a[i], words_b[j], wordnet, pa[i], pb[j]))
+        _greedy(pending, free_b, matched,
+                lambda i, j: not apart(i, j) and close_words(words_a[i], words_b[j], wordnet, pa[i], pb[j]))
         if linked and pending:
             kinds = not (kept_frame or same_stem and len(pending) == 1 and len(free_b) == 1)
             by_definition = defined and kinds
             _greedy(pending, free_b, matched,
-                    lambda i, j: wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds)
-                    or by_definition and wordnet.defines(words_a[i], words_b[j], pa[i], pb[j]))
+                    lambda i, j: not apart(i, j) and (wordnet.linked(words_a[i], words_b[j], pa[i], pb[j], kinds=kinds)
+                                                      or by_definition and wordnet.defines(words_a[i], words_b[j], pa[i], pb[j])))
     return Alignment(tuple(sorted(matched)), tuple(words_a[i] for i in pending), tuple(words_b[j] for j in free_b),
                      same_stem, tuple(pending), tuple(free_b))
 
@@ -154,6 +160,22 @@ def contrast(al: Alignment, wordnet: WordNet | None = None, antonyms: frozenset 
         # one word of the frame by it is taken as naming another thing ("kids going home hyper / calm").
         if not (wordnet.known(x) and wordnet.known(y)) or not (wordnet.related(x, y) or wordnet.related(y, x)):
             return f"contrast {x}/{y}"
+    return None
+
+
+def family_swap(al: Alignment, words_a: tuple[str, ...], words_b: tuple[str, ...], wordnet: WordNet,
+                pos_a: tuple[str | None, ...] | None = None, pos_b: tuple[str | None, ...] | None = None) -> str | None:
+    """``"family x/y"`` when two labels keep their frame word for word and swap one word for another that the
+    alignment matched through WordNet, and the two are members of one family (:meth:`WordNet.family`: "a stronger
+    flavour" / "a stronger smell"): a minimal pair names the other member, however a shared figurative sense
+    joins the words. The caller checks the frame (:func:`.lexicon.one_token_swapped`); None otherwise."""
+    swapped = [(i, j) for i, j in al.matched if words_a[i] != words_b[j]]
+    if len(swapped) != 1 or al.only_a or al.only_b:
+        return None
+    i, j = swapped[0]
+    x, y = words_a[i], words_b[j]
+    if wordnet.family(x, y, pos_a[i] if pos_a else None, pos_b[j] if pos_b else None):
+        return f"family {x}/{y}"
     return None
 
 

@@ -19,7 +19,7 @@ from interview_core.config.errors import ConfigError, Problem
 from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
-from .contrast import Alignment, compound_score, align, contrast, opposite_polarity, particle_contrast
+from .contrast import Alignment, align, compound_score, contrast, family_swap, opposite_polarity, particle_contrast
 from .restriction import (RULES, SHARED_RULES, TOKEN_RULES, added_words, arguments, aspect, attachment, coordination,
                           inversion, modality, question, relation, restricting, voice)
 from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
@@ -331,7 +331,7 @@ class Lexicon:
             return (same_slot(sa, i, len(a.words), sb, j, len(b.words), pairs)
                     or heads_aligned(sa, i, sb, j, pairs) and (not minimal or same_frame(sa, i, sb, j, pairs)))
 
-        found = contrast(al, self.wordnet, self.antonyms, stem, roles)
+        found = contrast(al, self.wordnet, self.antonyms, stem, roles) or self._family_swap(a, b, al)
         if found is not None:
             return found
         if self.wordnet is not None and al.matched:  # a particle contrasts only within a shared frame
@@ -342,6 +342,12 @@ class Lexicon:
         if placed and opposite_polarity(a.text, b.text):
             return "polarity"
         return None
+
+    def _family_swap(self, a: LabelKey, b: LabelKey, al: Alignment) -> str | None:
+        """:func:`.contrast.family_swap` for two labels whose tokens keep one frame with one word swapped."""
+        if self.wordnet is None or not one_token_swapped(tokenize(a.text), tokenize(b.text)):
+            return None
+        return family_swap(al, a.words, b.words, self.wordnet, self.parts_of_speech(a), self.parts_of_speech(b))
 
     def opposition_by_words(self, a: LabelKey, b: LabelKey) -> str | None:
         """Why ``a`` and ``b`` name opposite concepts, or None (the guard on words alone).
@@ -357,7 +363,8 @@ class Lexicon:
         found = numbers_differ(tokenize(a.text), tokenize(b.text))
         if found is not None:
             return found
-        found = contrast(self.alignment(a, b), self.wordnet, self.antonyms, stem)
+        al = self.alignment(a, b)
+        found = contrast(al, self.wordnet, self.antonyms, stem) or self._family_swap(a, b, al)
         if found is not None:
             return found
         if self.wordnet is not None:

@@ -412,11 +412,25 @@ def _other_part(p: str, q: str, s: LabelSyntax, r) -> bool:
     return head is not None and head.pos in ("VERB", "NOUN") and head.tag not in STATES
 
 
+# The light verbs of English that take an object (a closed class; stop words in ``config/dedup.yaml``, so the word
+# alignment never sees them): the thing made, got, kept, had or done.
+LIGHT_VERBS = frozenset({"make", "get", "keep", "have", "do"})
+
+
+def _made_thing(r, other) -> bool:
+    """Whether a word is the object of a light verb (:data:`LIGHT_VERBS`: "kites" in "learning to make kites") in one
+    label (role ``r``) and the object of a preposition giving it a part (:data:`PREPOSITION_ROLES`: "learning about
+    kites") in the other (role ``other``): the thing made or got is another part than any a preposition gives."""
+    return (r.dep == "dobj" and r.via[:1] == (r.head_lemma,) and r.head_lemma in LIGHT_VERBS
+            and other.dep == "pobj" and other.via[0] in PREPOSITION_ROLES)
+
+
 def relation(al: Alignment, sa: LabelSyntax, sb: LabelSyntax, words_a: tuple[str, ...], wordnet=None) -> str | None:
     """``"relation p/q"`` when a word both labels match hangs from the words above it by opposite
     prepositions ``p`` and ``q`` (:data:`OPPOSITE_PREPOSITIONS`, or a WordNet antonym pair of their
     adverb senses: "in"/"out"), or by prepositions giving it two parts under a verb or a noun
-    (:func:`_other_part`: "learning from / about the shepherd"); None otherwise ("advice on posture" /
+    (:func:`_other_part`: "learning from / about the shepherd"), or as the object of a light verb in one label and
+    of a preposition in the other (:func:`_made_thing`: "learning to make / about kites"); None otherwise ("advice on posture" /
     "advice about posture": one part; "worried about / for my dog": after a feeling)."""
     for i, j in al.matched:
         ra, rb = sa.roles[i], sb.roles[j]
@@ -424,6 +438,7 @@ def relation(al: Alignment, sa: LabelSyntax, sb: LabelSyntax, words_a: tuple[str
             continue
         p, q = ra.via[0], rb.via[0]
         if p != q and (frozenset((p, q)) in OPPOSITE_PREPOSITIONS or wordnet is not None and wordnet.antonyms(p, q)
-                       or _other_part(p, q, sa, ra) and _other_part(q, p, sb, rb)):
+                       or _other_part(p, q, sa, ra) and _other_part(q, p, sb, rb)
+                       or _made_thing(ra, rb) or _made_thing(rb, ra)):
             return f"relation {p}/{q}"
     return None

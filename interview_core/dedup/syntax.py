@@ -167,13 +167,21 @@ def _subject(tok):
     return next((c for c in tok.children if c.dep_ in ("nsubj", "nsubjpass")), None)
 
 
+def _acting_noun(tok) -> bool:
+    """Whether a verb is a present participle with an object modifying the noun before it, and so done by that noun
+    ("the judges impressing me": the judges impress); without an object the noun may be the one it happens to."""
+    return (tok.dep_ == "acl" and tok.tag_ == "VBG" and tok.head.i < tok.i and _subject(tok) is None
+            and any(c.dep_ == "dobj" for c in tok.children))
+
+
 def _frames(doc) -> frozenset[tuple[str, str, bool]]:
     """(participant, predicate lemma, holder?) of each state in "in N of Y" and each verb with its arguments named
     (:attr:`LabelSyntax.frames`). "in N of Y" (a closed construction of English: "in control of", "in charge
     of"): the one in the state, the subject of the clause "in" hangs from, a noun it hangs from, or the speaker
     when there is none, holds it; Y is what it bears on. A verb: its active subject or its "by" agent does it,
-    its object or passive subject undergoes it. The subject of a verb without an object gives nothing: it may be
-    the one the verb happens to ("the dog settles" / "settling the dog")."""
+    its object or passive subject undergoes it, and a noun a present participle with an object modifies does it
+    (:func:`_acting_noun`). The subject of a verb without an object gives nothing: it may be the one the verb
+    happens to ("the dog settles" / "settling the dog")."""
     out = set()
     for tok in doc:
         if tok.dep_ == "pobj" and tok.head.lower_ == "in" and tok.pos_ == "NOUN":
@@ -187,6 +195,8 @@ def _frames(doc) -> frozenset[tuple[str, str, bool]]:
                     out.add((x, tok.lemma_.lower(), role))
         elif tok.pos_ == "VERB":
             passive = is_passive(tok)
+            if _acting_noun(tok) and (x := _participant(tok.head)) is not None:
+                out.add((x, tok.lemma_.lower(), True))
             for c in tok.children:
                 if c.dep_ == "agent":
                     c, role = next((g for g in c.children if g.dep_ == "pobj"), None), True

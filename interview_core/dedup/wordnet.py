@@ -418,6 +418,30 @@ class WordNet:
         return bool(self.defining(a, pos_a, senses) & forms_b or self.defining(b, pos_b, senses) & forms_a)
 
     @lru_cache(maxsize=65536)
+    def family(self, a: str, b: str, pos_a: str | None = None, pos_b: str | None = None, depth: int = 2) -> bool:
+        """True when ``a`` and ``b``, outside the synsets they share, are two members of one family: a sense of each
+        meets the other's under a common hypernym within ``depth`` steps up from both, and no sense of one is a kind
+        of a sense of the other within ``depth`` steps ("flavour" / "smell": a taste and a smell, both sensations,
+        however a figurative sense, "the general atmosphere of a place", joins them; not "taste" / "flavour",
+        a flavour being a kind of taste, nor "picture" / "image"). Over every sense of the parts of speech the
+        labels use them in (:meth:`senses_as`)."""
+        sa, sb = self.senses_as(a, pos_a), self.senses_as(b, pos_b)
+        shared = {s.key for s in sa} & {s.key for s in sb}
+        ups_a = [self._up_to(s.key, depth) for s in sa if s.key not in shared]
+        ups_b = [self._up_to(s.key, depth) for s in sb if s.key not in shared]
+        if any(x[0] in y or y[0] in x for x in ups_a for y in ups_b):
+            return False  # one is a kind of the other
+        return any(not set(x).isdisjoint(y) for x in ups_a for y in ups_b)
+
+    def _up_to(self, key: tuple[str, int], depth: int) -> tuple[tuple[str, int], ...]:
+        """``key`` first, then every hypernym within ``depth`` steps up."""
+        out, frontier = [key], {key}
+        for _ in range(depth):
+            frontier = self._step(frontier, _UP) - set(out)
+            out += sorted(frontier)
+        return tuple(out)
+
+    @lru_cache(maxsize=65536)
     def reach(self, word: str, senses: int = 4, depth: int = 2) -> frozenset:
         """Every synset :meth:`linked` (and the stricter links before it) could meet for ``word``: all its
         senses, and from its ``senses`` most frequent ones the synsets one step across, up to ``depth``

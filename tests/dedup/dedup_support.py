@@ -3,29 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 DIM = 8
-
-# The wave-13 measured splits ``fresh10`` / ``fresh11`` (4 domains) were retired to dev in wave 14 after the shipped
-# calibration was fitted; the de-dup owner (dedup14) tunes on them, re-fits config/dedup_calibration.yaml
-# (`interview bench dedup --calibrate`), then deletes this exclusion (used only by the shipped-calibration check and
-# the lexical floors).
-NOT_YET_TUNED_DEV = frozenset({"farrier", "cheesemonger", "brass_band", "lighthouse_stay"})
-
-
-def tuned_pairs_tsv(folder: Path) -> Path:
-    """The bundled pairs TSV without the NOT_YET_TUNED_DEV domains (for the lexical floors through the CLI)."""
-    from interview_core.dedup.evaluation import DEFAULT_PAIRS
-
-    lines = Path(DEFAULT_PAIRS).read_text(encoding="utf-8").splitlines(keepends=True)
-    path = folder / "tuned_pairs.tsv"
-    path.write_text("".join(ln for ln in lines if ln.split("\t", 1)[0] not in NOT_YET_TUNED_DEV), encoding="utf-8")
-    return path
-
 
 def unit(*values: float) -> np.ndarray:
     v = np.zeros(DIM, dtype=np.float32)

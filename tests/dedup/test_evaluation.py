@@ -1,11 +1,10 @@
 import re
 
 import pytest
-from dedup_support import NOT_YET_TUNED_DEV, tuned_pairs_tsv
 
 from interview_core.cli.main import main
 from interview_core.config.settings import DedupSettings
-from interview_core.dedup.evaluation import (Confusion, LabelledPair, evaluate, load_pairs,
+from interview_core.dedup.evaluation import (DEFAULT_PAIRS, Confusion, LabelledPair, evaluate, load_pairs,
                                              summarise_times, time_turns)
 from interview_core.dedup.matcher import HybridMatcher
 
@@ -44,7 +43,7 @@ def test_evaluate_counts_per_split():
 
 def test_lexical_fallback_keeps_precision_on_every_split():
     results, _ = evaluate(HybridMatcher(DedupSettings(embeddings_enabled=False)),
-                          [p for p in load_pairs() if p.domain not in NOT_YET_TUNED_DEV])
+                          load_pairs())
     # the measured-only splits (interview bench dedup) are never a target a test tunes towards; ``fresh`` ..
     # ``fresh9`` were retired to dev in wave 13, ``fresh10`` / ``fresh11`` in wave 14; "all" holds the measured-only
     # splits too, so it is no target either (the untuned fresh10 / fresh11 rows took it below the floor in wave 13)
@@ -76,9 +75,9 @@ def test_time_turns_and_summary():
     assert summarise_times([]) == {"median": 0.0, "p95": 0.0, "max": 0.0}
 
 
-def test_cli_bench_dedup_lexical_only(capsys, tmp_path):
+def test_cli_bench_dedup_lexical_only(capsys):
     assert main(["bench", "dedup", "--lexical-only", "--nodes", "100", "--turns", "3", "--errors",
-                 "--pairs", str(tuned_pairs_tsv(tmp_path)),
+                 "--pairs", str(DEFAULT_PAIRS),
                  "--external", "/nonexistent/pairs.tsv"]) == 0
     out = capsys.readouterr().out
     assert "backend: lexical only: embeddings disabled in settings" in out
