@@ -204,7 +204,14 @@ def _close_to_respondent(tok, sent) -> bool:
     from .grammar import is_person_noun
 
     nearby = list(tok.subtree) + [c for c in tok.head.children if c.dep_ in ("nsubj", "nsubjpass")]
-    return any(t.dep_ == "poss" or (t.pos_ == "NOUN" and is_person_noun(t.lemma_.lower())) for t in nearby)
+    if any(t.dep_ == "poss" or (t.pos_ == "NOUN" and is_person_noun(t.lemma_.lower())) for t in nearby):
+        return True
+    # "My brother played for years. He passed in the autumn.": "he"/"she" of a sentence of its own stands for
+    # someone named before it, and that is someone close when an earlier sentence names a person the
+    # respondent owns ("my brother", "our nan")
+    subjects = [c for v in (tok, tok.head) for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+    return any(c.lower_ in ("he", "she") for c in subjects) and any(
+        _owned_person(t) for t in sent.doc[:sent.start] if t.pos_ in ("NOUN", "PROPN"))
 
 
 def _conditional(tok) -> bool:
@@ -470,8 +477,42 @@ _LOCATIVE = frozenset("in at outside from".split())
 
 
 def withheld(answer: str) -> tuple[str, ...]:
-    """The words of ``answer`` that decline to say more ("I'd rather not say", "it's complicated")."""
-    return tuple(w.lower() for m in _WITHHELD.finditer(" ".join(answer.split())) for w in m.group().split())
+    """The words of ``answer`` that decline to say more: the idioms above ("I'd rather not say", "it's
+    complicated"), and, read from the parse, a verb of saying (WordNet verb.communication, or "go into") that
+    the respondent denies of "it"/"that" or of nothing ("I won't go into it", "I don't really talk about
+    it"), or limits ("that's as much as I'll say", "that's all I'll say")."""
+    text = " ".join(answer.split())
+    found = [w.lower() for m in _WITHHELD.finditer(text) for w in m.group().split()]
+    for tok in parse(text) if text else ():
+        if tok.pos_ == "VERB" and _declines_to_say(tok):  # the verb's own words, not the clauses around it
+            own = [tok, *(c for c in tok.children if c.dep_ in ("nsubj", "aux", "neg", "prt", "advmod"))]
+            own += [t for c in tok.children if c.dep_ == "prep" for t in c.subtree]
+            found += [t.lower_ for t in sorted(own, key=lambda t: t.i) if t.is_alpha or "'" in t.text]
+    return tuple(dict.fromkeys(found))
+
+
+_SAYING_FILE = "32"  # WordNet verb.communication
+_SAID_OF = frozenset("it that".split())
+
+
+def _declines_to_say(verb) -> bool:
+    """A verb of saying whose subject is "I" and that is denied ("won't go into it", "don't talk about it") or
+    limited ("as much as I'll say"), with nothing said of its own: no object or clause but "it"/"that"."""
+    wordnet = _wordnet()
+    lemma = verb.lemma_.lower()
+    into = [c for c in verb.children if c.dep_ == "prep" and c.lower_ == "into"]
+    saying = lemma == "go" and bool(into) or wordnet is not None and any(
+        wordnet.lexfile(s) == _SAYING_FILE for s in wordnet.synsets(lemma, "v")[:1])
+    if not saying or not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children):
+        return False
+    said = [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"] + [
+        c for c in verb.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr") and c.i > verb.i]
+    if any(t.lower_ not in _SAID_OF for t in said):
+        return False  # "I won't say the price is bad": something is said after all
+    denied = any(c.dep_ == "neg" for c in verb.children)
+    limited = verb.dep_ in ("advcl", "relcl") and verb.head.lower_ in ("much", "all") and any(
+        c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)
+    return denied or limited
 
 
 def _gloss_words(lemma: str, senses: int) -> list[str]:
@@ -576,6 +617,20 @@ _ENDING_ROOTS = frozenset({"end", "stop", "close", "discontinue", "cease", "fail
 _LANDMARK_SENSES = 3
 
 
+def _stopped_since(since) -> bool:
+    """A bare "since" (no object, no clause) on a verb the respondent denies ("I haven't been since")."""
+    verb = since.head
+    return since.dep_ == "advmod" and not any(c.dep_ in ("pobj", "pcomp") for c in since.children) and any(
+        c.dep_ == "neg" for c in verb.children) and any(
+        c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON for c in verb.children)
+
+
+def _shared_habit(sent) -> bool:
+    """A habit of the past ("used to") shared with someone close: an owned person noun in the sentence."""
+    used = any(t.lemma_.lower() == "use" and t.tag_ == "VBD" and any(c.dep_ == "xcomp" for c in t.children) for t in sent)
+    return used and any(_owned_person(t) for t in sent if t.pos_ in ("NOUN", "PROPN"))
+
+
 def landmarks(text: str) -> list[str]:
     """Words of a hardship told as the time from which life changed (read from the parse and WordNet):
 
@@ -597,6 +652,10 @@ def landmarks(text: str) -> list[str]:
                     and not any(c.dep_ in ("pobj", "pcomp") for c in tok.children):
                 # what stopped since is said around it ("we don't go away any more. not since.")
                 found += [t.lower_ for s in sents[max(n - 1, 0):n + 2] for t in s if t.is_alpha]
+                continue
+            if _stopped_since(tok) and any(_shared_habit(s) for s in sents[:n + 1]):
+                # "we used to go with my wife. I haven't been since.": what ended the habit is left out
+                found += [t.lower_ for s in sents[max(n - 1, 0):n + 1] for t in s if t.is_alpha]
                 continue
             after = [t for t in toks[k + 1:k + 5] if t.pos_ not in ("DET", "ADJ") and t.dep_ != "poss"
                      and t.lower_ != "'s"]

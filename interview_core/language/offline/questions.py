@@ -673,7 +673,10 @@ def _about_hardship(topic: Topic | None, request: QuestionRequest) -> bool:
     sentence as it ("it's for my mum, she's 84, had a fall": the age is part of the painful news)."""
     if topic is None or topic.kind == "none" or not request.recent_turns:
         return False
-    return _told_with_hardship(topic.quote or topic.text, request.recent_turns[-1].answer)
+    answer = request.recent_turns[-1].answer
+    if withheld(answer) and _in_last_answer(request, topic):
+        return True  # "It's for Dad's memorial. That's as much as I'll say.": nothing of it is probed
+    return _told_with_hardship(topic.quote or topic.text, answer)
 
 
 def _told_with_hardship(said: str, answer: str) -> bool:
@@ -994,9 +997,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         # money trouble>. Why does that get to you?"): a plain question instead.
         topic = Topic("none")
     # After painful news, going back to an earlier quote is cold: the gentle question follows.
+    # (a topic the recent answers no longer hold, the label alone, is no more the latest answer's than a quote)
     gentle = hardship and request.kind == "follow_up" and (
         _about_hardship(topic, request) or request.focus.kind == "none" or topic is not None and (
-            topic.kind == "none" or not topic.latest))
+            topic.kind == "none" or not topic.latest or not _in_last_answer(request, topic)))
     said = ""
     if topic is not None and topic.kind in ("np", "gerund"):
         values = dict(values, focus=_mid_sentence(topic.text))

@@ -96,10 +96,17 @@ def _bare_participle(tok) -> bool:
 
 def _own_finite(tokens: list) -> bool:
     """Whether the unit's highest word (whose head lies outside it) is a finite verb: "Knowing where my
-    food comes from" and "someone who fixes things" have none of their own."""
+    food comes from" and "someone who fixes things" have none of their own. A past participle heading the
+    sentence with an object and neither subject nor auxiliary is a past whose subject is left out ("Made my
+    day": a comment on what was told, not a fragment naming something)."""
     ids = {t.i for t in tokens}
-    return any(_finite(t) or any(c.dep_ in ("aux", "auxpass") and _finite(c) for c in t.children)
+    return any(_finite(t) or any(c.dep_ in ("aux", "auxpass") and _finite(c) for c in t.children) or _subject_left_out(t)
                for t in tokens if t.head.i not in ids or t.head.i == t.i)
+
+
+def _subject_left_out(tok) -> bool:
+    return tok.dep_ == "ROOT" and tok.tag_ == "VBN" and any(c.dep_ == "dobj" for c in tok.children) and not any(
+        c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in tok.children)
 
 
 def _past(tokens: list) -> bool:

@@ -342,6 +342,12 @@ def _noun_phrase(head, matched: set[int] = frozenset()) -> list | None:
         return None
     if any(c.dep_ == "nummod" for c in head.children):
         return None  # an amount ("the eighty quid") is said of something, not a topic of its own
+    if any(c.dep_ == "det" for c in head.children) and any(
+            c.dep_ == "poss" and any(g.dep_ == "case" for g in c.children) for c in head.children):
+        return None  # an owner takes the determiner's place: "the weekend's a bonus" is "the weekend is a bonus"
+    if any(t.dep_ in ("compound", "npadvmod") and t.lemma_.lower() in _ANAPHORIC_HEADS and t.i < head.i
+           and not any(c.dep_ == "det" for c in t.children) for t in [*tokens, *head.lefts]):
+        return None  # "bit twee", "bit woo woo": "(a) bit", a degree said of what follows, no noun of its own
     return tokens
 
 
