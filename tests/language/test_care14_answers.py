@@ -99,3 +99,12 @@ def test_after_painful_news_a_label_no_recent_answer_holds_is_not_asked_about(me
     answer = "We always used to go to the summer harp weekend with my sister. I haven't been since."
     q = _next(mec, harp, answer, "lever harp", strategy="bridge")
     assert SORRY.search(q) and "lever" not in q.lower(), q
+
+
+def test_a_dont_know_after_a_question_about_what_matters_is_no_rung(mec, harp):
+    request = QuestionRequest(methodology=mec, concept=harp, strategy=mec.strategy("ease"), turn_number=6,
+                              focus=FocusRef(kind="none"),
+                              recent_turns=[Turn(question="With that in mind, what would matter most to you about Harpwell?",
+                                                 answer="dunno. the harp one")])
+    q = OfflineLanguage().write_question(request).question
+    assert "harp one" not in q, q

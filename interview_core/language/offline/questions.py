@@ -717,8 +717,9 @@ def _short_value(request: QuestionRequest) -> str:
     if not content or len(content) > SHORT_VALUE or len(ws) > 2 * SHORT_VALUE - 1 or "?" in last.answer or not _LADDER_ASKS.search(
             plain_question(last.question or "")) or any(w in c.negations for w in ws):
         return ""
-    if answer_meta_topic(last.answer) or disclosed_hardship(last.answer) or lexicon().hedges.count(stem_string(ws)):
-        return ""
+    if answer_meta_topic(last.answer) or disclosed_hardship(last.answer) or lexicon().hedges.count(stem_string(ws)) \
+            or lexicon().ceiling.hits(stem_string(ws)):
+        return ""  # (a "don't know" names no rung: "erm. dunno. next one")
     if any(word_valence(w) != 0 for w in content) or answer_verdict(last.answer):
         return ""  # "fine", "a bit pointless": a verdict, asked what makes them say so
     root = next((t for t in parse(" ".join(last.answer.split())) if t.dep_ == "ROOT"), None)
