@@ -18,17 +18,22 @@ from interview_core.text.parse import parse
 SORRY = re.compile(r"\bsorry\b|sounds (hard|difficult)", re.I)
 
 
+HARPWELL = {"id": "harpwell", "name": "Harpwell", "elements": [],
+            "stimulus": "Harpwell: harp lessons for adults, a lever harp lent for the first term, 30-minute lessons "
+                        "at 24 pounds, and a summer harp weekend."}
+
+
 @pytest.fixture
 def harp(oat_milk):
-    return oat_milk.model_copy(update={"id": "harpwell", "name": "Harpwell", "elements": [],
-                                       "stimulus": "Harpwell: harp lessons for adults, a lever harp lent for the "
-                                                   "first term, 30-minute lessons at 24 pounds, and a summer harp weekend."})
+    return oat_milk.model_copy(update=HARPWELL)
 
 
 def _next(mec, concept, answer, label, turn=4, strategy="deepen", kind="node"):
+    """The offline question after ``answer`` (focus: the node ``label``, or none)."""
+    focus = FocusRef(kind="node", label=label) if kind == "node" else FocusRef(kind="none")
+    turns = [Turn(question="What matters to you about Harpwell?", answer=answer)]
     request = QuestionRequest(methodology=mec, concept=concept, strategy=mec.strategy(strategy), turn_number=turn,
-                              focus=FocusRef(kind=kind, label=label if kind == "node" else None),
-                              recent_turns=[Turn(question="What matters to you about Harpwell?", answer=answer)])
+                              focus=focus, recent_turns=turns)
     return OfflineLanguage().write_question(request).question
 
 
