@@ -57,6 +57,7 @@ def test_painful_news_is_read(answer):
     "I used to play with my sister and I still do, most Sundays.",                  # nothing stopped
     "We used to go with my sister. We haven't been since she moved to Leeds.",       # the event named: a move
     "I'll tell you about the strings: they're nylon and cheap to replace.",         # saying, not declining
+    "What puts me off is the fee. I can't justify it on my wage.",                  # a deed denied, not a word
 ])
 def test_no_painful_news_without_it(answer):
     assert disclosed_hardship(answer) == (), answer

@@ -506,9 +506,11 @@ def _declines_to_say(verb) -> bool:
     if not saying or not any(c.dep_ == "nsubj" and c.lower_ == "i" for c in verb.children):
         return False
     said = [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"] + [
-        c for c in verb.children if c.dep_ in ("dobj", "ccomp", "xcomp", "attr") and c.i > verb.i]
-    if any(t.lower_ not in _SAID_OF for t in said):
-        return False  # "I won't say the price is bad": something is said after all
+        c for c in verb.children if c.dep_ in ("ccomp", "xcomp", "attr") and c.i > verb.i]
+    if any(t.lower_ not in _SAID_OF for t in said) or any(c.dep_ == "dobj" for c in verb.children):
+        return False  # "I won't say the price is bad": something is said after all; "can't justify it": a deed
+    if any(c.dep_ == "aux" and c.lemma_.lower() in ("can", "could") for c in verb.children):
+        return False  # "I can't say", "couldn't tell you": not knowing, not declining
     denied = any(c.dep_ == "neg" for c in verb.children)
     limited = verb.dep_ in ("advcl", "relcl") and verb.head.lower_ in ("much", "all") and any(
         c.dep_ == "aux" and c.tag_ == "MD" for c in verb.children)
