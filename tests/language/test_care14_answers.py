@@ -78,7 +78,7 @@ def test_painful_news_is_acknowledged(mec, harp, answer, label):
 ])
 def test_no_noun_phrase_made_of_a_clause_or_a_degree(mec, harp, answer, said):
     topic = answer_topic(answer)
-    assert topic.kind == "none" or said not in topic.text, topic
+    assert topic.kind == "none" or said.split()[-1] not in topic.text, topic  # (not "the twee" either)
     q = _next(mec, harp, answer, None, strategy="ease", kind="none")
     assert said not in re.sub(r'"[^"]*"', "", q), q  # (quoted whole, their words are theirs; never in a slot)
 
