@@ -1,0 +1,136 @@
+"""The respondent's own turn (wave 14): who pays for the study or who is asking, whether a person reads the
+answers or they are tied to the respondent, a wish to keep something off the record, a wish to stop and go on
+later, a goodbye, "as opposed to what?" or a check of what a described word means, how far through the
+interview they are, a moment to think. Each gets its own plain, honest answer, never a product template, a
+doubt probe or a probe of the respondent's own words. Invented domain: a weekend bookbinding workshop."""
+
+from __future__ import annotations
+
+import pytest
+from language_support import offline_session
+
+from interview_core.language.offline.meta import answer_meta_topic, is_pause, wants_to_stop
+
+DESCRIPTION = ("Quillon Bindery: a weekend bookbinding workshop in a converted chapel, hand-sewn notebooks with "
+               "marbled endpapers you make yourself, all tools and paper provided, groups of six, 140 pounds with "
+               "lunch.")
+FIRST = "the marbling mostly, I've always wanted to try it and never had the space at home"
+PRODUCT_TEMPLATE = "I don't know the details"
+DOUBT = ("not convinced", "your doubts")
+
+
+def _after(tmp_path, answer: str, max_turns: int = 12) -> tuple[str, str]:
+    """(the question asked before ``answer``, the interviewer's next turn) in an offline interview."""
+    home = tmp_path / str(len(list(tmp_path.iterdir())))  # one folder per interview
+    home.mkdir()
+    session = offline_session(home, "quillon", "Quillon Bindery", DESCRIPTION, max_turns=max_turns)
+    asked = session.answer(FIRST).next_question
+    return asked, session.answer(answer).next_question
+
+
+@pytest.mark.parametrize("answer", [
+    "is anybody actually funding this research, or is it just a hobby of someone's?",
+    "hang on, who is paying for this survey?",
+])
+def test_who_pays_for_the_study_is_answered_as_far_as_known(tmp_path, answer):
+    assert answer_meta_topic(answer) == "purpose"
+    _, turn = _after(tmp_path, answer)
+    assert "haven't been told who" in turn and "research team" in turn
+    assert "your name isn't stored" not in turn and PRODUCT_TEMPLATE not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "before I answer that - who's asking exactly?",
+    "are you with the bindery lot?",
+    "am I talking to a real person or a bot here?",
+])
+def test_who_is_asking_is_answered_as_far_as_known(tmp_path, answer):
+    _, turn = _after(tmp_path, answer)
+    assert "automated interviewer" in turn
+    assert PRODUCT_TEMPLATE not in turn and "You said" not in turn and "weigh" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "who gets to read all this once I'm done?",
+    "does a real human go through these answers, or just software?",
+])
+def test_who_reads_the_answers_is_said(tmp_path, answer):
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "research team" in turn and "read" in turn
+    assert PRODUCT_TEMPLATE not in turn and "anything else about" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "If I tell you where I work, is that going to be linked back to me later?",
+    "If I give you my postcode does it go anywhere?",
+    "I'd prefer my surname stayed out of this, can you promise that?",
+])
+def test_whether_answers_are_tied_to_the_respondent_is_a_privacy_question(tmp_path, answer):
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "name isn't stored" in turn and PRODUCT_TEMPLATE not in turn and "You said" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "can I tell you something off the record?",
+    "actually can you strike that last bit out please",
+])
+def test_off_the_record_is_answered_honestly(tmp_path, answer):
+    _, turn = _after(tmp_path, answer)
+    assert "saved" in turn and "off the record" in turn
+    assert PRODUCT_TEMPLATE not in turn and "Good question" not in turn and "You said" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "is it possible to stop here and pick it back up after dinner",
+    "can I put this on hold and finish it on Sunday?",
+])
+def test_going_on_later_is_a_wish_to_stop_with_what_is_saved(tmp_path, answer):
+    assert wants_to_stop(answer)
+    _, turn = _after(tmp_path, answer)
+    assert "saved" in turn and "thank" in turn.lower() and PRODUCT_TEMPLATE not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "Right, that's my lot. All the best with the workshops.",
+    "ok I'll leave you to it then",
+    "Bye for now!",
+])
+def test_a_goodbye_is_a_wish_to_stop(tmp_path, answer):
+    assert wants_to_stop(answer)
+    _, turn = _after(tmp_path, answer)
+    assert "thank" in turn.lower() and "Why" not in turn and "You said" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "'hand-sewn' - as opposed to what, glued?",
+    "the endpapers are the pages stuck inside the cover, yes? just checking before I say",
+])
+def test_asking_what_a_described_word_means_is_answered_not_read_as_doubt(tmp_path, answer):
+    _, turn = _after(tmp_path, answer)
+    assert not any(d in turn for d in DOUBT)
+    assert "description" in turn and "You said" not in turn
+
+
+@pytest.mark.parametrize("answer", ["how far through the questions am I, roughly", "how far along are we now?"])
+def test_how_far_through_is_answered_with_the_questions_left(tmp_path, answer):
+    assert answer_meta_topic(answer) == "length"
+    _, turn = _after(tmp_path, answer)
+    assert "questions left" in turn or "more questions" in turn
+
+
+@pytest.mark.parametrize("answer", ["ooh let me have a think", "let me think about that one",
+                                    "hold that thought, my neighbour's knocking"])
+def test_a_moment_to_think_or_step_away_is_a_pause(tmp_path, answer):
+    assert is_pause(answer)
+    asked, turn = _after(tmp_path, answer)
+    assert "No rush" in turn and "leave that one" not in turn and "You said" not in turn
+    assert asked.split(". ", 1)[-1] in turn  # the same question again
+
+
+@pytest.mark.parametrize("answer", ["the lunch being included matters a lot to me, I hate packing sandwiches",
+                                    "I'd stop buying notebooks altogether if I could make my own"])
+def test_content_is_no_own_turn(answer):
+    assert answer_meta_topic(answer) is None
+    assert not is_pause(answer) and not wants_to_stop(answer)
