@@ -93,7 +93,7 @@ def test_going_on_later_is_a_wish_to_stop_with_what_is_saved(tmp_path, answer):
 
 
 @pytest.mark.parametrize("answer", [
-    "Right, that's my lot. All the best with the workshops.",
+    "ok, cheerio then",
     "ok I'll leave you to it then",
     "Bye for now!",
 ])

@@ -15,8 +15,9 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
-from .own_turn import asks_about_contact, back_alone, defers, promises_return, returns_from_pause, seen_by_someone, \
-    stops_something_else, wants_to_stop
+from .own_turn import asks_about_contact, asks_how_far_through, asks_to_think, asks_who_is_asking, asks_who_pays, \
+    asks_who_reads, back_alone, defers, holds_the_question, keeps_name_out, off_the_record, promises_return, \
+    returns_from_pause, seen_by_someone, stops_something_else, wants_to_stop
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -62,7 +63,8 @@ def opens_like_question(sentence: str) -> bool:
         return second in c.auxiliaries or second in ("many", "much", "long") or _subject_question(ws[i:])
     finite = first in c.auxiliaries and first not in _NON_FINITE  # "Being someone who ..." opens no question
     if finite and (second in c.subject_pronouns or second in ("this", "it", "that", "there", "the")
-                   or second in c.possessives):
+                   or second in c.possessives or second in ("a", "an", "any", "anyone", "anybody", "someone",
+                                                            "somebody")):
         return True  # "is my answer going to be linked ...", "do they charge extra"
     return _ends_with_tag(ws) or _subject_question(ws[i:])
 
@@ -115,9 +117,13 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     joined = " ".join(words(sentence))
     if wants_to_stop(sentence) and not promises_return(context):
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
+    if _kept_private(sentence, context):
+        return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
+    if asks_how_far_through(sentence):
+        return "length"  # "how far through are we?"
     for topic, pattern in _patterns().topics:
-        if topic == "end" and stops_something_else(sentence):
-            continue  # "I want to stop paying for storage", "I'm done with cheap ones": content, not the interview
+        if topic == "end" and (stops_something_else(sentence) or _opens_with_wh(sentence)):
+            continue  # "I want to stop paying for storage", "who reads this once I'm done": not a wish to stop
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or question_in_form(sentence)
                                        or _indirect_question(sentence)):
             return topic  # type: ignore[return-value]
@@ -134,6 +140,23 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         # "what does matched by temperament mean, who decides" asks about the product (never privacy)
         return "meaning" if _QUOTED.search(sentence) else None
     return "privacy" if asks_about_information(sentence, context) and not asks_who_is_behind(sentence) else None
+
+
+def _opens_with_wh(sentence: str) -> bool:
+    c = closed()
+    ws = [w for w in words(sentence) if w not in c.interjections]
+    return bool(ws) and (ws[0] in c.wh_words or ws[0].split("'")[0] in c.wh_words)
+
+
+def _kept_private(sentence: str, context: str = "") -> bool:
+    """The respondent asks what is kept of them, by structure (:mod:`.own_turn`): to say something off the
+    record or have it taken out, that their name stay out of it, or who reads the answers (a question)."""
+    from ...text.parse import parse
+
+    doc = parse(" ".join(sentence.split()))
+    asked = question_in_form(sentence) or any(question_in_form(s) for _, _, s in sentences(context or sentence))
+    return off_the_record(doc) and (asked or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _identifies) or (
+        question_in_form(sentence) and asks_who_reads(doc, is_information) and not asks_who_is_behind(sentence))
 
 
 _WHAT_MEANS = re.compile(r"(?<![^ ])what (?:does|do|did) [a-z' -]{1,40} mean(?![^ ])")
@@ -367,7 +390,8 @@ def _paused(answer: str) -> bool:
         # ... and so does "a moment" / "one sec" beside what interrupts ("one moment, courier"): a single unit
         # answers no "how long" as a duration does
         sorry = words(sentence)[0] in _APOLOGIES
-        aside = [is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p)) for p in parts]
+        aside = [is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p))
+                 or holds_the_question(p) or asks_to_think(p) for p in parts]  # ("let me think", "hold that thought")
         return _apology_aside(words(sentence)) or any(aside) and all(
             a or all(w in c.interjections for w in words(p)) or _what_interrupts(p) for a, p in zip(aside, parts))
 
@@ -532,8 +556,9 @@ def _asks_sponsor(answer: str) -> bool:
 def reply_topic(answer: str, topic: str) -> str:
     """The wording key that answers the respondent's own turn, refined from its topic by what the turn says:
     a return after a pause ("pause_back"), a wish to go on another time ("end_later"), a question about
-    being contacted afterwards ("privacy_contact"), who is behind the study asked alone ("other_sponsor");
-    ``topic`` itself otherwise."""
+    being contacted afterwards ("privacy_contact"), a wish to say something off the record
+    ("privacy_off_record"), who reads the answers ("privacy_reader"), who pays for the study ("other_funder"),
+    who is behind the study or who is asking, asked alone ("other_sponsor"); ``topic`` itself otherwise."""
     from ...text.parse import parse
 
     if topic == "pause" and returns_from_pause(answer):
@@ -543,8 +568,16 @@ def reply_topic(answer: str, topic: str) -> str:
     parts = [s for _, _, s in sentences(answer)]
     if topic == "privacy" and any(question_in_form(s) and asks_about_contact(parse(" ".join(s.split()))) for s in parts):
         return "privacy_contact"
+    docs = [parse(" ".join(s.split())) for s in parts]
+    if topic == "privacy" and any(off_the_record(d) for d in docs):
+        return "privacy_off_record"
+    if topic == "privacy" and any(asks_who_reads(d, is_information) for d in docs):
+        return "privacy_reader"
+    if topic in ("purpose", "other") and any(asks_who_pays(d, _is_study) for d in docs):
+        return "other_funder"
     if topic == "purpose" and _asks_sponsor(answer) and not any(
-            _pattern_topic(s) == "purpose" or asks_purpose(s) for s in parts):
+            _pattern_topic(s) == "purpose" or asks_purpose(s) for s in parts) or topic == "other" and any(
+            asks_who_is_asking(d) for d in docs):
         return "other_sponsor"
     return topic
 
@@ -621,8 +654,10 @@ def question_in_form(sentence: str) -> bool:
     before it ("If it breaks, who pays?"), typed without it in question word order
     (:func:`opens_like_question`), or a request for leave to ask ("can I ask ...")."""
     last = sentence.rsplit(",", 1)[-1]
+    dashed = re.split(r"\s[-–—]+\s", sentence)  # "before I say any more - does a person read this"
     return is_interrogative(sentence) or opens_like_question(sentence) or _leave_to_ask(words(sentence)) or (
-        last != sentence and len(words(last)) > 1 and is_interrogative(last))
+        last != sentence and len(words(last)) > 1 and is_interrogative(last)) or (
+        len(dashed) > 1 and len(words(dashed[-1])) > 2 and (is_interrogative(dashed[-1]) or opens_like_question(dashed[-1])))
 
 
 def _leave_to_ask(ws: list[str]) -> bool:
@@ -804,15 +839,54 @@ def addressed_question(answer: str, concept: str = "") -> str | None:
         ws = words(s)
         if ws[:1] == ["which"] and not s.rstrip().endswith("?"):
             continue  # "..., with a coffee. which is fine.": a relative clause going on, no question
-        if meta_topic(s, answer) or not (question_in_form(s) or _said_as_question(s)) or not (
+        checks = _tag_question(s) and _checks_described(s, concept)  # "the X is the Y, yes?"
+        if meta_topic(s, answer) or not (question_in_form(s) or _said_as_question(s) or _wh_fragment(s) or checks) or not (
                 _has_content(s) or len(ws) >= 3 and _ordered(ws)):
             continue
-        if _offered(s, answer):
+        if _offered(s, answer) and not _wh_fragment(s) and not checks:
             continue
-        if _deliberative(ws) or ws[:2] == ["what", "if"] or _tag_question(s) or is_rhetorical(s, answer, concept):
+        if _deliberative(ws) or ws[:2] == ["what", "if"] or is_rhetorical(s, answer, concept) and not _wh_fragment(s) \
+                or _tag_question(s) and not checks:
             continue
         return " ".join(s.split())
     return None
+
+
+def _wh_fragment(sentence: str) -> bool:
+    """A question asked by a wh-word in a fragment ("'hand-sewn' - as opposed to what, glued?", "the talk - what,
+    a lecture?"): with its question mark, a clause part that ends in a wh-word after a preposition ("as
+    opposed to what", "compared with what") or is a wh-word alone before another part."""
+    if "?" not in sentence:
+        return False
+    c = closed()
+    parts = [words(p) for p in re.split(r"[,;:]|\s[-–—]+\s", sentence) if words(p)]
+    for k, ws in enumerate(parts):
+        if ws[-1] not in c.wh_words:
+            continue
+        if len(ws) == 1 and k + 1 < len(parts) or len(ws) > 1 and ws[-2] in c.prepositions:
+            return True
+    return False
+
+
+def _checks_described(sentence: str, concept: str) -> bool:
+    """A tag question that checks what a word of the description names ("the endpapers are the pages inside
+    the cover, yes?"): before the tag, a word of ``concept`` (the name and the description) as the subject of
+    "be" and a definite description of it ("the ...") as what it is. "The price is a lot, isn't it?" judges."""
+    from ...text.parse import parse
+    from ...text.primitives import stem_string
+
+    if not concept or "," not in sentence:
+        return False
+    described = set(stem_string(words(concept)).split())
+    doc = parse(" ".join(sentence.rsplit(",", 1)[0].split()))
+    for t in doc:
+        if t.lemma_ != "be" or t.dep_ != "ROOT":
+            continue
+        subject = [c for c in t.children if c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN")]
+        attrs = [c for c in t.children if c.dep_ == "attr" and any(g.dep_ == "det" and g.lower_ == "the" for g in c.children)]
+        if subject and attrs and set(stem_string([subject[0].lower_]).split()) & described:
+            return True
+    return False
 
 
 def meaning_target(sentence: str) -> list[str]:
@@ -969,6 +1043,8 @@ def asks_who_is_behind(sentence: str) -> bool:
     from ...text.parse import parse
 
     doc = parse(" ".join(sentence.split()))
+    if asks_who_pays(doc, _is_study) or asks_who_is_asking(doc):
+        return True  # "is anybody funding this research?", "who's asking?", "are you with the X people?"
     ws = [t.lower_ for t in doc]
     for who in (t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "dobj", "pobj")):
         verb = who.head.head if who.dep_ == "pobj" else who.head  # "who do you work for": the verb of "for"

@@ -37,6 +37,8 @@ _GOING_ON = frozenset("on ahead back".split())
 _PAST = frozenset({"VBD", "VBN"})
 # Words of a later time: going on another day is a wish to stop for now ("later", "tomorrow", "another time").
 _LATER = frozenset("later tomorrow tonight".split())
+# What opens a clause of a later time ("once the kids are down", "after I've eaten"): a closed class of English.
+_ONCE = frozenset("once after".split())
 _ANOTHER = frozenset("another other next".split())
 # A promise to come back is a pause, not an end ("got to get the door, back in a sec", "brb").
 _RETURNING = re.compile(r"\b(?:brb|be (?:right )?back|back in\b|back after\b|back shortly\b)")
@@ -83,9 +85,15 @@ def _time_noun(tok) -> bool:
 
 
 def _later(verb) -> bool:
-    """A later time said of the verb: "later", "tomorrow", "another day", "some other time", "next week"."""
+    """A later time said of the verb: "later", "tomorrow", "another day", "some other time", "next week", "on
+    Sunday", "after dinner", "once the kids are in bed" (after or once something, or on a day)."""
     for c in verb.children:
         if c.lower_ in _LATER:
+            return True
+        if c.dep_ == "prep" and (c.lower_ == "after" or c.lower_ == "on" and any(_time_noun(g) for g in c.children)) \
+                and any(g.dep_ == "pobj" for g in c.children):
+            return True
+        if c.dep_ == "advcl" and any(g.dep_ == "mark" and g.lower_ in _ONCE for g in c.children):
             return True
         if c.dep_ in ("npadvmod", "dobj", "advmod", "pobj") and _time_noun(c) and any(
                 g.lower_ in _ANOTHER for g in c.children):
@@ -106,6 +114,8 @@ def _keeps_to_the_interview(verb) -> bool:
     for c in verb.children:
         if _time_noun(c) and any(g.dep_ == "predet" or g.lower_ in _EVERY for g in c.children):
             return False  # a habit ("we need to go twice a week", "I have to leave every Friday"), not now
+        if c.dep_ == "dobj" and c.lower_ == "you" and verb.lemma_.lower() == "leave":
+            continue  # "I'll leave you to it": the interviewer left
         if c.dep_ in ("dobj", "attr", "oprd") and c.lower_ not in _THE_INTERVIEW and not _time_noun(c) and not (
                 c.pos_ == "NOUN" and word_is_kind(c.lemma_.lower(), "n", frozenset({"interview", "survey", "inquiry"}), 2)):
             return False
@@ -125,8 +135,8 @@ def _respondent_intends(verb) -> bool:
     """The respondent's intention, now, to do ``verb``: the verb or the one it hangs from ("have to", "going to",
     "want to", "got to"), with "I"/"we" or no subject at all, a modal, "let's", or a present tense of intending;
     never a past tense ("we had to leave early" tells a story)."""
-    chain = [verb]
-    while chain[-1].dep_ == "xcomp" and len(chain) < 4:
+    chain = [verb]  # ("I'll love you and leave you": the modal of the first verb)
+    while (chain[-1].dep_ == "xcomp" or chain[-1].dep_ == "conj" and chain[-1].head.pos_ == "VERB") and len(chain) < 4:
         chain.append(chain[-1].head)
     top = chain[-1]
     subjects = [c for v in chain for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
@@ -156,7 +166,7 @@ def wants_to_stop(answer: str) -> bool:
     text = " ".join(words(answer))
     if _RETURNING.search(text):
         return False
-    return defers(answer) or any(_stops_here(s) for _, _, s in sentences(answer))
+    return defers(answer) or any(_stops_here(s) or says_goodbye(s) for _, _, s in sentences(answer))
 
 
 def _stops_here(sentence: str) -> bool:
@@ -206,12 +216,42 @@ def defers(answer: str) -> bool:
         for v in parse(" ".join(s.split())):
             if v.pos_ != "VERB" or not _later(v):
                 continue
-            subjects = [c.lower_ for c in v.children if c.dep_ == "nsubj"]
-            modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in v.children)
+            chain = [v]  # "can I pause this and come back to it tomorrow": the subject and modal of "pause"
+            while chain[-1].dep_ in ("conj", "xcomp", "ccomp", "relcl") and len(chain) < 5:
+                chain.append(chain[-1].head)
+            subjects = [c.lower_ for x in chain for c in x.children if c.dep_ == "nsubj"]
+            modal = any(c.dep_ == "aux" and c.tag_ == "MD" for x in chain for c in x.children)
             objects = [c for c in v.children if c.dep_ == "dobj" and not _time_noun(c)]
-            if subjects and set(subjects) <= _RESPONDENT and modal and all(o.lower_ in _THE_INTERVIEW for o in objects):
+            asked = subjects and set(subjects) <= _RESPONDENT and modal or any(_leave_asked(x) for x in chain)
+            # ("we could pop out after lunch" tells a plan: a time after something only with going on or finishing)
+            later_word = any(c.lower_ in _LATER or _time_noun(c) for c in v.subtree)
+            if asked and all(o.lower_ in _THE_INTERVIEW for o in objects) and (later_word or _resumes(v)):
                 return True
     return False
+
+
+# WordNet roots of going on with something, finishing it or coming back to it ("carry on", "pick up", "finish").
+_RESUMING_ROOTS = frozenset({"continue", "resume", "finish", "complete", "return", "end"})
+
+
+def _resumes(verb) -> bool:
+    lemma = verb.lemma_.lower()
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    phrasal = [f"{lemma}_{p}" for p in particles if has_sense(f"{lemma}_{p}", "v")]
+    back = any(t.lower_ == "back" for c in verb.children if c.dep_ in ("advmod", "prt")
+               for t in [c, *c.children])  # "pick it back up", "come back to it"
+    return back or any(word_is_kind(w, "v", _RESUMING_ROOTS, 2) for w in [lemma, *phrasal])
+
+
+def _leave_asked(top) -> bool:
+    """Leave asked impersonally: "is it possible / ok to ...", "is there a way to ..." (the verb an infinitive
+    under "be" with "it" and an adjective, or under a noun of "there is")."""
+    if top.lemma_ != "be" and top.pos_ != "NOUN":
+        return False
+    if top.pos_ == "NOUN":
+        return top.dep_ in ("attr", "nsubj") and any(c.lower_ == "there" for c in top.head.children)
+    return any(c.dep_ == "nsubj" and c.lower_ in ("it", "there") for c in top.children) and any(
+        c.dep_ in ("acomp", "attr") for c in top.children)
 
 
 def back_alone(answer: str) -> bool:
@@ -304,3 +344,207 @@ def stops_something_else(sentence: str) -> bool:
                 c.dep_ in ("xcomp", "dobj") and (c.pos_ in ("VERB", "NOUN", "PROPN")) for c in t.children):
             return True
     return False
+
+
+# --- Wave 14: who pays or asks, who reads, off the record, a moment to think, how far through, a goodbye -----
+
+# WordNet roots of paying for something ("fund" is a kind of "finance", "foot" of "pay", "sponsor" its own).
+_PAYING_ROOTS = frozenset({"pay", "finance", "sponsor"})
+# What a study is paid for, said of the interview: "this", "it", "all this", "you" (paying you to ask).
+_THE_STUDY = frozenset("this it you".split())
+
+
+def asks_who_pays(doc, is_study) -> bool:
+    """A question whether or by whom the study is paid for ("is anybody funding this research?", "who's paying
+    for this survey?", "is someone footing the bill for this?", "is this where the council sponsors it"): a
+    verb whose first senses are kinds of paying, financing or sponsoring (WordNet) whose object (or the object of
+    a preposition under it) is the study (``is_study``, a predicate on tokens) or "this/it/you", and whose
+    subject is not the respondent ("do I pay for this?" asks about the product)."""
+    for v in doc:
+        if v.pos_ != "VERB" or not word_is_kind(v.lemma_.lower(), "v", _PAYING_ROOTS, 2):
+            continue
+        if any(c.dep_ == "nsubj" and c.lower_ in _RESPONDENT | {"you"} for c in v.children):
+            continue
+        paid = [t for t in v.subtree if t.dep_ in ("dobj", "pobj") and t.i > v.i]
+        if any(t.lower_ in _THE_STUDY or is_study(t) for t in paid):
+            return True
+    return False
+
+
+# WordNet roots of asking and of a person or a machine: what the interviewer may be asked to be.
+_ASKING_ROOTS = frozenset({"ask", "inquire", "question"})
+_BEING_ROOTS = frozenset({"person", "machine", "device", "automaton", "code"})
+
+
+def asks_who_is_asking(doc) -> bool:
+    """A question who the interviewer is: "who's asking?", "who wants to know?" ("who" the subject of a verb of
+    asking, WordNet, or of wanting to know, with nothing asked named); "are you with / from X?"; "am I talking
+    to a real person?", "are you a bot or a person?" ("you" or the one talked to a person or a machine, WordNet)."""
+    for t in doc:
+        if t.lower_ == "who" and t.dep_ == "nsubj":
+            verb = t.head
+            named = any(c.dep_ in ("dobj", "ccomp") for c in verb.children)
+            knowing = any(c.dep_ == "xcomp" and c.lemma_ == "know" and not list(c.children)[1:] for c in verb.children)
+            if not named and (word_is_kind(verb.lemma_.lower(), "v", _ASKING_ROOTS, 1) or
+                              verb.lemma_ == "want" and knowing):
+                return True
+        if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
+            if any(c.dep_ == "prep" and c.lower_ in ("with", "from") and any(g.dep_ == "pobj" for g in c.children)
+                   for c in t.head.children):
+                return True  # "are you with the hire people?", "are you from the company?"
+            if any(c.dep_ == "attr" and _being(c) for c in t.head.children):
+                return True
+        if t.lower_ == "i" and t.dep_ == "nsubj" and word_is_kind(t.head.lemma_.lower(), "v", frozenset({"talk", "speak",
+                                                                                                         "communicate"}), 2):
+            if any(g.dep_ == "pobj" and _being(g) for c in t.head.children if c.dep_ == "prep" for g in c.children):
+                return True  # "am I talking to a real person?"
+    return False
+
+
+def _being(tok) -> bool:
+    """A person or a machine (WordNet, first senses), or one of a pair of them ("a person or a bot")."""
+    return any(word_is_kind(x.lemma_.lower(), "n", _BEING_ROOTS, 2) for x in [tok, *tok.conjuncts] if x.pos_ == "NOUN")
+
+
+# WordNet roots of reading, seeing or hearing something (never of giving or paying: "who pays for this?").
+_READING_ROOTS = frozenset({"read", "perceive", "see", "look", "examine", "hear", "listen", "watch", "access", "check"})
+_PEOPLE_ROOTS = frozenset({"person", "hominid"})
+
+
+def asks_who_reads(doc, information) -> bool:
+    """A question who reads or sees the answers ("who gets to read all this?", "does a real person go through
+    these answers?", "does an actual person listen back to this?"): a verb of reading, seeing or hearing
+    (WordNet; "go through" as WordNet spells it) with "who", "anyone" or a person (WordNet) as subject, and
+    "this/it/these" or an information noun (``information``) as its object or as the object of its preposition."""
+    for v in doc:
+        through = [f"{v.lemma_.lower()}_{c.lower_}" for c in v.children if c.dep_ in ("prep", "prt")
+                   and has_sense(f"{v.lemma_.lower()}_{c.lower_}", "v")]
+        if v.pos_ != "VERB" or not any(word_is_kind(w, "v", _READING_ROOTS, 2) for w in [v.lemma_.lower(), *through]):
+            continue
+        chain = [v, v.head] if v.dep_ == "xcomp" else [v]
+        subjects = [c for x in chain for c in x.children if c.dep_ == "nsubj"]
+        if not any(s.lower_ == "who" or s.lower_ in _ANYONE or s.pos_ == "NOUN" and
+                   word_is_kind(s.lemma_.lower(), "n", _PEOPLE_ROOTS, 2) for s in subjects):
+            continue
+        if any(o.lower_ in ("this", "it", "these", "them") or o.pos_ == "NOUN" and information(o.lemma_)
+               for o in _objects(v)):
+            return True
+    return False
+
+
+def _objects(verb) -> list:
+    """The verb's object and the objects of its prepositions, also under an adverb ("listen back to this")."""
+    out = [c for c in verb.children if c.dep_ == "dobj"]
+    heads = [verb, *[c for c in verb.children if c.dep_ in ("advmod", "prt")]]
+    return out + [g for h in heads for c in h.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+
+
+# WordNet roots of writing down or recording, and of taking out: what a wish for the record is about.
+_RECORDING_ROOTS = frozenset({"record", "write", "save", "note"})
+_REMOVING_ROOTS = frozenset({"remove", "delete", "erase", "cancel", "take_away", "withdraw"})
+_WHAT_WAS_SAID = frozenset("that this it bit".split())
+
+
+def off_the_record(doc) -> bool:
+    """A wish to say something off the record or to have it taken out ("can I tell you something off the
+    record?", "can I say something and not have it written down?", "can you strike that last bit out?"): the
+    WordNet adverb "off the record"; a negated verb of writing or recording (WordNet); or a verb of removing
+    (WordNet, or any verb with "out") whose object is what was just said ("that", "that last bit")."""
+    ws = [t.lower_ for t in doc]
+    if any(" ".join(ws[k:k + 3]) == "off the record" for k in range(len(ws))) and has_sense("off_the_record", "r"):
+        return True
+    for v in doc:
+        if v.pos_ != "VERB":
+            continue
+        negated = any(c.dep_ == "neg" for c in v.children) or any(
+            c.dep_ == "neg" for c in v.head.children if v.dep_ in ("xcomp", "ccomp", "oprd"))
+        if negated and word_is_kind(v.lemma_.lower(), "v", _RECORDING_ROOTS, 2) and v.tag_ == "VBN":
+            return True  # "have it not written down", "not recorded"
+        said = [c for c in v.children if c.dep_ in ("dobj", "nsubjpass") and c.lower_ in _WHAT_WAS_SAID]
+        out = any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in v.children)
+        if said and (out or word_is_kind(v.lemma_.lower(), "v", _REMOVING_ROOTS, 2)):
+            return True
+    return False
+
+
+def keeps_name_out(doc, identifies) -> bool:
+    """A wish that the respondent's name or details stay out of it ("I'd prefer my surname stayed out of this",
+    "I'd rather my name didn't travel with these answers", "keep my name out of it"): the respondent's own
+    identifying noun (``identifies``) as the subject or object of a verb that is negated or goes "out/off/away"."""
+    for v in doc:
+        if v.pos_ != "VERB":
+            continue
+        own = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "dobj") and identifies(c)]
+        away = any(c.dep_ in ("prt", "advmod", "prep") and c.lower_ in ("out", "off", "away") for c in v.children)
+        if own and (away or any(c.dep_ == "neg" for c in v.children)):
+            return True
+    return False
+
+
+# WordNet roots of thinking something over; what a moment to think may be about ("that one", "it").
+_THINKING_ROOTS = frozenset({"think", "cogitate", "consider", "reflect", "ponder"})
+
+
+def asks_to_think(sentence: str) -> bool:
+    """A request for a moment to think ("let me think", "let me have a think about that one"): "let me" with a
+    verb of thinking (WordNet) or "have a think", about nothing named ("that/it/this (one)" at most)."""
+    from ...text.parse import parse
+
+    doc = parse(" ".join(sentence.split()))
+    # (an imperative: no subject but a filler the parser took for one, "hmmm let me think")
+    for let in (t for t in doc if t.lemma_ == "let" and t.tag_ == "VB" and not any(
+            c.dep_ == "nsubj" and has_sense(c.lower_, "n") or c.pos_ == "PRON" and c.dep_ == "nsubj" for c in t.children)):
+        for v in (c for c in let.children if c.dep_ in ("ccomp", "xcomp") and c.pos_ == "VERB"):
+            if not any(c.lower_ == "me" for c in v.children) and not any(c.lower_ == "me" for c in let.children):
+                continue
+            thinking = word_is_kind(v.lemma_.lower(), "v", _THINKING_ROOTS, 1) or v.lemma_ == "have" and any(
+                c.dep_ == "dobj" and c.lemma_ == "think" for c in v.children)
+            named = [t for t in v.subtree if t.pos_ in ("NOUN", "PROPN") and t.lemma_ not in ("think", "one")]
+            if thinking and not named:
+                return True
+    return False
+
+
+# What the question may be called when the respondent asks the interviewer to keep it ("hold that thought").
+_QUESTION_ROOTS = frozenset({"idea", "question"})
+
+
+def holds_the_question(part: str) -> bool:
+    """An imperative that keeps the question for later ("hold that thought", "park that question"): a verb
+    first, then "that/this" and a noun for a thought or a question (WordNet), nothing else."""
+    ws = words(part)
+    return len(ws) == 3 and ws[1] in ("that", "this") and has_sense(ws[0], "v") and \
+        word_is_kind(ws[2], "n", _QUESTION_ROOTS, 1)
+
+
+# Words of how far through something is (a closed class of English): "how far through / along / into".
+_THROUGH = frozenset("through along into in down".split())
+
+
+def asks_how_far_through(sentence: str) -> bool:
+    """Whether a sentence asks how far through the interview the respondent is ("how far through are we?",
+    "how far along am I, roughly"): "how far" with the respondent ("I"/"we") as the subject of "be" or "get",
+    and no place it is far from or to."""
+    from ...text.parse import parse
+
+    ws = words(sentence)
+    if "how" not in ws or ws[ws.index("how") + 1:ws.index("how") + 2] != ["far"]:
+        return False
+    doc = parse(" ".join(sentence.split()))
+    for v in doc:
+        if v.lemma_ not in ("be", "get") or not any(c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in v.children):
+            continue
+        if any(c.lower_ in ("from", "to") for c in v.subtree):
+            return False  # "how far are we from the station" asks a distance
+        return bool(_THROUGH & set(ws)) or v.lemma_ == "get" or any(c.dep_ == "advmod" and c.lower_ == "far"
+                                                                      for c in v.subtree)
+    return False
+
+
+def says_goodbye(sentence: str) -> bool:
+    """A goodbye said on its own ("bye for now!", "cheerio then"): besides interjections and "for now / then",
+    the sentence's words are a WordNet word of farewell (a kind of "farewell")."""
+    c = closed()
+    ws = [w for w in words(sentence) if w not in c.interjections and w not in ("for", "now", "then", "all", "everyone")]
+    phrase = "_".join(ws)
+    return bool(ws) and len(ws) <= 3 and word_is_kind(phrase, "n", frozenset({"farewell"}), 2)
