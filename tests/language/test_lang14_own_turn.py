@@ -2,7 +2,7 @@
 answers or they are tied to the respondent, a wish to keep something off the record, a wish to stop and go on
 later, a goodbye, "as opposed to what?" or a check of what a described word means, how far through the
 interview they are, a moment to think. Each gets its own plain, honest answer, never a product template, a
-doubt probe or a probe of the respondent's own words. Invented domain: a weekend bookbinding workshop."""
+doubt probe or a probe of the respondent's own words. Invented domain: a clockmaker who repairs clocks at home."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from language_support import offline_session
 
 from interview_core.language.offline.meta import answer_meta_topic, is_pause, wants_to_stop
 
-DESCRIPTION = ("Quillon Bindery: a weekend bookbinding workshop in a converted chapel, hand-sewn notebooks with "
-               "marbled endpapers you make yourself, all tools and paper provided, groups of six, 140 pounds with "
-               "lunch.")
-FIRST = "the marbling mostly, I've always wanted to try it and never had the space at home"
+DESCRIPTION = ("Hartwick Clockworks: a clockmaker who visits your home to repair grandfather and mantel clocks, "
+               "hand-cut brass parts made to order, a free quote, a two-year guarantee, 60 pounds a visit.")
+FIRST = "the home visit mostly, I'm not carting a grandfather clock across town in the back of a hatchback"
 PRODUCT_TEMPLATE = "I don't know the details"
 DOUBT = ("not convinced", "your doubts")
 
@@ -23,7 +22,7 @@ def _after(tmp_path, answer: str, max_turns: int = 12) -> tuple[str, str]:
     """(the question asked before ``answer``, the interviewer's next turn) in an offline interview."""
     home = tmp_path / str(len(list(tmp_path.iterdir())))  # one folder per interview
     home.mkdir()
-    session = offline_session(home, "quillon", "Quillon Bindery", DESCRIPTION, max_turns=max_turns)
+    session = offline_session(home, "hartwick", "Hartwick Clockworks", DESCRIPTION, max_turns=max_turns)
     asked = session.answer(FIRST).next_question
     return asked, session.answer(answer).next_question
 
@@ -41,7 +40,7 @@ def test_who_pays_for_the_study_is_answered_as_far_as_known(tmp_path, answer):
 
 @pytest.mark.parametrize("answer", [
     "before I answer that - who's asking exactly?",
-    "are you with the bindery lot?",
+    "are you with the clock lot?",
     "am I talking to a real person or a bot here?",
 ])
 def test_who_is_asking_is_answered_as_far_as_known(tmp_path, answer):
@@ -104,8 +103,8 @@ def test_a_goodbye_is_a_wish_to_stop(tmp_path, answer):
 
 
 @pytest.mark.parametrize("answer", [
-    "'hand-sewn' - as opposed to what, glued?",
-    "the endpapers are the pages stuck inside the cover, yes? just checking before I say",
+    "'hand-cut' - as opposed to what, stamped?",
+    "the mantel clocks are the ones that sit on a shelf, yes? just checking before I say",
 ])
 def test_asking_what_a_described_word_means_is_answered_not_read_as_doubt(tmp_path, answer):
     _, turn = _after(tmp_path, answer)
@@ -129,8 +128,37 @@ def test_a_moment_to_think_or_step_away_is_a_pause(tmp_path, answer):
     assert asked.split(". ", 1)[-1] in turn  # the same question again
 
 
-@pytest.mark.parametrize("answer", ["the lunch being included matters a lot to me, I hate packing sandwiches",
-                                    "I'd stop buying notebooks altogether if I could make my own"])
+@pytest.mark.parametrize("answer", ["the free quote matters a lot to me, I hate being stung after the fact",
+                                    "I'd stop winding it altogether if the chime kept working"])
 def test_content_is_no_own_turn(answer):
     assert answer_meta_topic(answer) is None
     assert not is_pause(answer) and not wants_to_stop(answer)
+
+
+@pytest.mark.parametrize("answer", ["who are you working for on this?",
+                                    "and are you connected to the clock people at all",
+                                    "who's asking - the clockmaker or someone else?"])
+def test_who_the_interviewer_works_for_is_answered_as_far_as_known(tmp_path, answer):
+    _, turn = _after(tmp_path, answer)
+    assert "automated interviewer" in turn and "how people see" not in turn and PRODUCT_TEMPLATE not in turn
+
+
+@pytest.mark.parametrize("answer", ["roughly how many of these are left", "what time will we finish, roughly?",
+                                    "is there heaps more to go?"])
+def test_the_time_left_asked_in_more_forms(tmp_path, answer):
+    assert answer_meta_topic(answer) == "length"
+    _, turn = _after(tmp_path, answer)
+    assert "questions left" in turn or "more questions" in turn
+
+
+@pytest.mark.parametrize("answer", ["is any of this going back to anyone at my work?",
+                                    "this whole thing is anonymous right?"])
+def test_privacy_asked_in_more_forms(tmp_path, answer):
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "name isn't stored" in turn and "You said" not in turn
+
+
+def test_a_described_word_asked_before_do_you_mean_is_answered_from_the_description(tmp_path):
+    _, turn = _after(tmp_path, "by 'two-year guarantee' do you mean two years from the visit or from the repair?")
+    assert "description" in turn and not any(d in turn for d in DOUBT)

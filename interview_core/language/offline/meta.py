@@ -15,9 +15,9 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
-from .own_turn import asks_about_contact, asks_how_far_through, asks_to_think, asks_who_is_asking, asks_who_pays, \
-    asks_who_reads, back_alone, defers, holds_the_question, keeps_name_out, off_the_record, promises_return, \
-    returns_from_pause, seen_by_someone, stops_something_else, wants_to_stop
+from .own_turn import asks_about_contact, asks_how_far_through, asks_to_think, asks_when_finished, asks_who_is_asking, \
+    asks_who_pays, asks_who_reads, back_alone, defers, holds_the_question, keeps_name_out, off_the_record, \
+    promises_return, returns_from_pause, seen_by_someone, stops_something_else, wants_to_stop
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -55,7 +55,7 @@ def opens_like_question(sentence: str) -> bool:
     or an auxiliary before its subject (question word order, so "what I mean is ..." is no question)."""
     ws = words(sentence)
     c = closed()
-    i = next((k for k, w in enumerate(ws) if w not in c.interjections and w not in c.coordinators), len(ws))
+    i = _lead_in(ws)
     first, second = (ws[i:i + 2] + ["", ""])[:2]
     if first in ("whats", "hows", "whos", "what's", "how's", "who's"):
         return True
@@ -67,6 +67,26 @@ def opens_like_question(sentence: str) -> bool:
                                                             "somebody")):
         return True  # "is my answer going to be linked ...", "do they charge extra"
     return _ends_with_tag(ws) or _subject_question(ws[i:])
+
+
+_ADVERB = frozenset({"ADV"})
+
+
+def _lead_in(ws: list[str]) -> int:
+    """How many words a question is led in by: interjections, coordinators, adverbs alone ("roughly how many
+    are left", "honestly what is this for") and "hang on" / "hold on" (a closed class of English)."""
+    c = closed()
+    k = 0
+    while k < len(ws):
+        w = ws[k]
+        if w in c.interjections or w in c.coordinators or (
+                w not in c.wh_words and w not in c.negations and open_classes(w) == _ADVERB):
+            k += 1
+        elif w in ("hang", "hold") and ws[k + 1:k + 2] == ["on"]:
+            k += 2
+        else:
+            break
+    return k
 
 
 def _after_coordinators(ws: list[str]) -> list[str]:
@@ -119,13 +139,13 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
     if _kept_private(sentence, context):
         return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
-    if asks_how_far_through(sentence):
-        return "length"  # "how far through are we?"
+    if asks_how_far_through(sentence) or _more_to_go(sentence) or asks_when_finished(sentence):
+        return "length"  # "how far through are we?", "is there loads more?", "what time will we finish?"
     for topic, pattern in _patterns().topics:
         if topic == "end" and (stops_something_else(sentence) or _opens_with_wh(sentence)):
             continue  # "I want to stop paying for storage", "who reads this once I'm done": not a wish to stop
         if pattern.search(joined) and (topic in ("end", "skip", "meaning") or question_in_form(sentence)
-                                       or _indirect_question(sentence)):
+                                       or _indirect_question(sentence) or _confirms(sentence)):
             return topic  # type: ignore[return-value]
     if asks_what_is_left(sentence):
         return "length"
@@ -140,6 +160,30 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         # "what does matched by temperament mean, who decides" asks about the product (never privacy)
         return "meaning" if _QUOTED.search(sentence) else None
     return "privacy" if asks_about_information(sentence, context) and not asks_who_is_behind(sentence) else None
+
+
+def _confirms(sentence: str) -> bool:
+    """A statement closed by a tag asking to confirm it ("this is anonymous right?", "it's kept private, yeah?"):
+    a question mark after an interjection."""
+    ws = words(sentence)
+    return sentence.rstrip().endswith("?") and len(ws) > 2 and ws[-1] in closed().interjections
+
+
+def _more_to_go(sentence: str) -> bool:
+    """"is there loads more?", "is there any more after this": "is there", a quantity at most, and "more" or
+    "left", with nothing named after it but the interview ("this", "these", "to go")."""
+    ws = [w for w in words(sentence) if w not in closed().interjections]
+    if ws[:2] != ["is", "there"] or not {"more", "left"} & set(ws[2:5]):
+        return False
+    k = next(i for i, w in enumerate(ws) if w in ("more", "left") and i >= 2)
+    between, after = ws[2:k], ws[k + 1:]
+    return len(between) <= 2 and not any(has_sense(w, "n") and w not in _QUANTITIES
+                                         for w in between if w not in closed().determiners) and all(
+        w in _OF_THE_INTERVIEW or w in ("of", "to", "after") for w in after)
+
+
+# Nouns of an indefinite amount ("loads more", "a lot more"): a closed class of English.
+_QUANTITIES = frozenset("lot lots load loads heaps tons much".split())
 
 
 def _opens_with_wh(sentence: str) -> bool:
@@ -575,9 +619,10 @@ def reply_topic(answer: str, topic: str) -> str:
         return "privacy_reader"
     if topic in ("purpose", "other") and any(asks_who_pays(d, _is_study) for d in docs):
         return "other_funder"
+    # ("who are you working for?" matches a purpose pattern but asks who is behind it)
     if topic == "purpose" and _asks_sponsor(answer) and not any(
-            _pattern_topic(s) == "purpose" or asks_purpose(s) for s in parts) or topic == "other" and any(
-            asks_who_is_asking(d) for d in docs):
+            _pattern_topic(s) == "purpose" and not asks_who_is_behind(s) or asks_purpose(s) for s in parts) \
+            or topic == "other" and any(asks_who_is_asking(d) for d in docs):
         return "other_sponsor"
     return topic
 
@@ -1015,13 +1060,18 @@ def _reaches_someone(doc) -> bool:
         if v.pos_ not in ("VERB", "AUX"):
             continue
         subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+        subjects += [v.head] if v.dep_ == "acl" else []  # "is any of this getting back to ...": "any" it hangs from
         this = any(c.lower_ == "this" or any(g.lower_ == "of" and any(x.lower_ == "this" for x in g.children)
                                              for g in c.children) for c in subjects)
         targets = [g for c in v.children if c.dep_ in ("prep", "advmod", "prt") for p in [c, *c.children]
                    if p.lower_ == "to" for g in p.children if g.dep_ == "pobj"]
-        if this and any(word_is_kind(g.lemma_.lower(), "n", _RECIPIENT_ROOTS, 2) for g in targets):
+        if this and any(g.lower_ in _ANYONE_AT_ALL or word_is_kind(g.lemma_.lower(), "n", _RECIPIENT_ROOTS, 2)
+                        for g in targets):  # ("is any of this getting back to anyone I work with?")
             return True
     return False
+
+
+_ANYONE_AT_ALL = frozenset("anyone anybody someone somebody".split())
 
 
 def _information_in(context: str) -> bool:

@@ -383,11 +383,14 @@ def asks_who_is_asking(doc) -> bool:
     for t in doc:
         if t.lower_ == "who" and t.dep_ == "nsubj":
             verb = t.head
-            named = any(c.dep_ in ("dobj", "ccomp") for c in verb.children)
+            dash = next((x.i for x in doc if x.tag_ == ":" and x.i > verb.i), len(doc))  # "who's asking - X or Y?"
+            named = any(c.dep_ in ("dobj", "ccomp") and c.i < dash for c in verb.children)
             knowing = any(c.dep_ == "xcomp" and c.lemma_ == "know" and not list(c.children)[1:] for c in verb.children)
             if not named and (word_is_kind(verb.lemma_.lower(), "v", _ASKING_ROOTS, 1) or
                               verb.lemma_ == "want" and knowing):
                 return True
+        if _tied_to_someone(doc):
+            return True
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
             if any(c.dep_ == "prep" and c.lower_ in ("with", "from") and any(g.dep_ == "pobj" for g in c.children)
                    for c in t.head.children):
@@ -399,6 +402,17 @@ def asks_who_is_asking(doc) -> bool:
             if any(g.dep_ == "pobj" and _being(g) for c in t.head.children if c.dep_ == "prep" for g in c.children):
                 return True  # "am I talking to a real person?"
     return False
+
+
+def _tied_to_someone(doc) -> bool:
+    """"are you lot connected to them?", "are you linked with the company?": the interviewer ("you") the
+    subject of a verb of connecting or joining (WordNet)."""
+    you = [t for t in doc if t.lower_ == "you" and t.dep_ not in ("dobj", "pobj", "dative")]
+    return any(v.pos_ == "VERB" and v.tag_ == "VBN" and word_is_kind(v.lemma_.lower(), "v", _CONNECTING_ROOTS, 2)
+               and any(y.i < v.i for y in you) for v in doc)  # ("are you lot connected": "you" hangs off "lot")
+
+
+_CONNECTING_ROOTS = frozenset({"connect", "associate", "affiliate", "join"})
 
 
 def _being(tok) -> bool:
@@ -548,3 +562,24 @@ def says_goodbye(sentence: str) -> bool:
     ws = [w for w in words(sentence) if w not in c.interjections and w not in ("for", "now", "then", "all", "everyone")]
     phrase = "_".join(ws)
     return bool(ws) and len(ws) <= 3 and word_is_kind(phrase, "n", frozenset({"farewell"}), 2)
+
+
+# WordNet roots of finishing: "what time will we finish", "when will I be done".
+_FINISHING_ROOTS = frozenset({"finish", "end", "complete"})
+
+
+def asks_when_finished(sentence: str) -> bool:
+    """Whether a wh-question asks when the respondent will be through ("what time will we finish here?", "when
+    do we finish?"): "when" or "what time", and a verb of finishing (WordNet) with "we"/"I" as its subject and
+    no object."""
+    from ...text.parse import parse
+
+    ws = [w for w in words(sentence) if w not in closed().interjections]
+    if not (ws[:1] == ["when"] or ws[:2] == ["what", "time"]):
+        return False
+    for v in parse(" ".join(sentence.split())):
+        if v.pos_ == "VERB" and word_is_kind(v.lemma_.lower(), "v", _FINISHING_ROOTS, 2) and any(
+                c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _RESPONDENT for c in v.children) and not any(
+                c.dep_ == "dobj" and c.lemma_ != "time" for c in v.children):  # ("what time": the question itself)
+            return True
+    return False
