@@ -199,7 +199,7 @@ def _kept_private(sentence: str, context: str = "") -> bool:
 
     doc = parse(" ".join(sentence.split()))
     asked = question_in_form(sentence) or any(question_in_form(s) for _, _, s in sentences(context or sentence))
-    return off_the_record(doc) and (asked or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _identifies) or (
+    return off_the_record(doc) and (asked or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _names_them) or (
         question_in_form(sentence) and asks_who_reads(doc, is_information) and not asks_who_is_behind(sentence))
 
 
@@ -954,6 +954,13 @@ def _identifies(tok) -> bool:
     that is theirs (WordNet), which says who they are."""
     mine = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)
     return mine and word_is_kind(tok.lemma_.lower(), "n", _IDENTIFYING_ROOTS, _INFO_SENSES)
+
+
+def _names_them(tok) -> bool:
+    """The respondent's own name or details ("my surname", "my details"): information (:func:`is_information`)
+    or a name (WordNet), theirs ("my phone" is a thing they hold)."""
+    mine = any(c.dep_ == "poss" and c.lower_ in ("my", "our") for c in tok.children)
+    return mine and (is_information(tok.lemma_) or word_is_kind(tok.lemma_.lower(), "n", frozenset({"name"}), 1))
 
 
 def is_disclosure(lemma: str) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .grammar import closed, has_sense, sentences, word_is_kind
+from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
 from ...text.primitives import words
 
 # WordNet words of leaving or stopping: a verb counts when one of its first senses is (or is a kind of) a
@@ -217,15 +217,19 @@ def defers(answer: str) -> bool:
             if v.pos_ != "VERB" or not _later(v):
                 continue
             chain = [v]  # "can I pause this and come back to it tomorrow": the subject and modal of "pause"
-            while chain[-1].dep_ in ("conj", "xcomp", "ccomp", "relcl") and len(chain) < 5:
+            # (through a relative clause only to "is there a way to ...": "something I might pack in" names a thing)
+            while (chain[-1].dep_ in ("conj", "xcomp", "ccomp") or chain[-1].dep_ == "relcl" and _leave_asked(
+                    chain[-1].head)) and len(chain) < 5:
                 chain.append(chain[-1].head)
             subjects = [c.lower_ for x in chain for c in x.children if c.dep_ == "nsubj"]
             modal = any(c.dep_ == "aux" and c.tag_ == "MD" for x in chain for c in x.children)
             objects = [c for c in v.children if c.dep_ == "dobj" and not _time_noun(c)]
             asked = subjects and set(subjects) <= _RESPONDENT and modal or any(_leave_asked(x) for x in chain)
-            # ("we could pop out after lunch" tells a plan: a time after something only with going on or finishing)
-            later_word = any(c.lower_ in _LATER or _time_noun(c) for c in v.subtree)
-            if asked and all(o.lower_ in _THE_INTERVIEW for o in objects) and (later_word or _resumes(v)):
+            # ("we could pop out after lunch", "I'd go on a Friday" tell a plan: a time after something or a day only
+            # with going on or finishing; "I might pack it in after three weeks" muses)
+            later_word = any(c.lower_ in _LATER or any(g.lower_ in _ANOTHER for g in c.subtree) for c in v.children)
+            musing = any(c.lower_ == "might" for x in chain for c in x.children)
+            if asked and not musing and all(o.lower_ in _THE_INTERVIEW for o in objects) and (later_word or _resumes(v)):
                 return True
     return False
 
@@ -363,8 +367,8 @@ def asks_who_pays(doc, is_study) -> bool:
     for v in doc:
         if v.pos_ != "VERB" or not word_is_kind(v.lemma_.lower(), "v", _PAYING_ROOTS, 2):
             continue
-        if any(c.dep_ == "nsubj" and c.lower_ in _RESPONDENT | {"you"} for c in v.children):
-            continue
+        if any(c.dep_ == "nsubj" and c.lower_ in _RESPONDENT | {"you"} for x in (v, v.head) for c in x.children):
+            continue  # ("do you have to pay for it?": the generic "you" pays for the product)
         paid = [t for t in v.subtree if t.dep_ in ("dobj", "pobj") and t.i > v.i]
         if any(t.lower_ in _THE_STUDY or is_study(t) for t in paid):
             return True
@@ -391,7 +395,7 @@ def asks_who_is_asking(doc) -> bool:
                 return True
         if _tied_to_someone(doc):
             return True
-        if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
+        if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be" and t.head.i < t.i:  # "are you ...?"
             if any(c.dep_ == "prep" and c.lower_ in ("with", "from") and any(g.dep_ == "pobj" for g in c.children)
                    for c in t.head.children):
                 return True  # "are you with the hire people?", "are you from the company?"
@@ -490,7 +494,9 @@ def keeps_name_out(doc, identifies) -> bool:
             continue
         own = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass", "dobj") and identifies(c)]
         away = any(c.dep_ in ("prt", "advmod", "prep") and c.lower_ in ("out", "off", "away") for c in v.children)
-        if own and (away or any(c.dep_ == "neg" for c in v.children)):
+        # ... or, negated, goes or is passed somewhere ("didn't travel with"): "not handing it over" keeps a thing
+        moving = word_is_kind(v.lemma_.lower(), "v", frozenset({"travel", "go", "move"}), 2)
+        if own and (away or moving and any(c.dep_ == "neg" for c in v.children)):
             return True
     return False
 
@@ -541,12 +547,15 @@ def asks_how_far_through(sentence: str) -> bool:
     and no place it is far from or to."""
     from ...text.parse import parse
 
-    ws = words(sentence)
-    if "how" not in ws or ws[ws.index("how") + 1:ws.index("how") + 2] != ["far"]:
-        return False
+    c = closed()
+    ws = [w for w in words(sentence) if w not in c.interjections]
+    k = next((i for i, w in enumerate(ws) if open_classes(w) != frozenset({"ADV"}) or w == "how"), len(ws))
+    if ws[k:k + 2] != ["how", "far"]:
+        return False  # the question itself, not "... is how far you actually walk"
     doc = parse(" ".join(sentence.split()))
     for v in doc:
-        if v.lemma_ not in ("be", "get") or not any(c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in v.children):
+        if v.lemma_ not in ("be", "get") or v.dep_ != "ROOT" or not any(
+                c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in v.children):
             continue
         if any(c.lower_ in ("from", "to") for c in v.subtree):
             return False  # "how far are we from the station" asks a distance
