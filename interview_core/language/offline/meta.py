@@ -585,16 +585,23 @@ def _rule_topic(answer: str) -> MetaTopic | None:
 
 
 def _asks_sponsor(answer: str) -> bool:
-    """Some sentence (or comma part) asks who is behind the study (:func:`asks_who_is_behind`) in question
-    form or question word order."""
+    """Some sentence (or comma part) asks who is behind the study (:func:`asks_who_is_behind`) or what the
+    interviewer is (:func:`own_turn.asks_who_is_asking`) in question form or question word order."""
     c = closed()
     for _, _, s in sentences(answer):
         for part in [s, *s.split(",")]:
             ws = [w for w in words(part) if w not in c.interjections]
             ordered = bool(ws) and (ws[0] in c.wh_words or ws[0] in ("who's", "whos") or ws[0] in c.auxiliaries)
-            if ws and (question_in_form(part) or ordered) and asks_who_is_behind(part):
-                return True
+            if ws and (question_in_form(part) or ordered) and (asks_who_is_behind(part) or asks_who_is_asking(
+                    _parsed(part))):
+                return True  # ... or what the interviewer is ("are you a robot?"): the same answer, as far as known
     return False
+
+
+def _parsed(text: str):
+    from ...text.parse import parse
+
+    return parse(" ".join(text.split()))
 
 
 def reply_topic(answer: str, topic: str) -> str:
@@ -1100,7 +1107,7 @@ def asks_who_is_behind(sentence: str) -> bool:
     from ...text.parse import parse
 
     doc = parse(" ".join(sentence.split()))
-    if asks_who_pays(doc, _is_study) or asks_who_is_asking(doc):
+    if asks_who_pays(doc, _is_study) or asks_who_is_asking(doc, being=False):
         return True  # "is anybody funding this research?", "who's asking?", "are you with the X people?"
     ws = [t.lower_ for t in doc]
     for who in (t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "dobj", "pobj")):

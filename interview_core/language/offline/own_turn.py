@@ -380,10 +380,11 @@ _ASKING_ROOTS = frozenset({"ask", "inquire", "question"})
 _BEING_ROOTS = frozenset({"person", "machine", "device", "automaton", "code"})
 
 
-def asks_who_is_asking(doc) -> bool:
+def asks_who_is_asking(doc, being: bool = True) -> bool:
     """A question who the interviewer is: "who's asking?", "who wants to know?" ("who" the subject of a verb of
-    asking, WordNet, or of wanting to know, with nothing asked named); "are you with / from X?"; "am I talking
-    to a real person?", "are you a bot or a person?" ("you" or the one talked to a person or a machine, WordNet)."""
+    asking, WordNet, or of wanting to know, with nothing asked named); "are you with / from X?"; "are you
+    connected to them?"; with ``being``, also "am I talking to a real person?", "are you a robot?" ("you" or the
+    one talked to a person or a machine, WordNet: what the interviewer is, not who is behind it)."""
     for t in doc:
         if t.lower_ == "who" and t.dep_ == "nsubj":
             verb = t.head
@@ -399,9 +400,9 @@ def asks_who_is_asking(doc) -> bool:
             if any(c.dep_ == "prep" and c.lower_ in ("with", "from") and any(g.dep_ == "pobj" for g in c.children)
                    for c in t.head.children):
                 return True  # "are you with the hire people?", "are you from the company?"
-            if any(c.dep_ == "attr" and _being(c) for c in t.head.children):
+            if being and any(c.dep_ == "attr" and _being(c) for c in t.head.children):
                 return True
-        if t.lower_ == "i" and t.dep_ == "nsubj" and word_is_kind(t.head.lemma_.lower(), "v", frozenset({"talk", "speak",
+        if being and t.lower_ == "i" and t.dep_ == "nsubj" and word_is_kind(t.head.lemma_.lower(), "v", frozenset({"talk", "speak",
                                                                                                          "communicate"}), 2):
             if any(g.dep_ == "pobj" and _being(g) for c in t.head.children if c.dep_ == "prep" for g in c.children):
                 return True  # "am I talking to a real person?"
@@ -412,8 +413,9 @@ def _tied_to_someone(doc) -> bool:
     """"are you lot connected to them?", "are you linked with the company?": the interviewer ("you") the
     subject of a verb of connecting or joining (WordNet)."""
     you = [t for t in doc if t.lower_ == "you" and t.dep_ not in ("dobj", "pobj", "dative")]
-    return any(v.pos_ == "VERB" and v.tag_ == "VBN" and word_is_kind(v.lemma_.lower(), "v", _CONNECTING_ROOTS, 2)
-               and any(y.i < v.i for y in you) for v in doc)  # ("are you lot connected": "you" hangs off "lot")
+    # ("are you lot connected": "you" hangs off "lot"; in the main clause: "people you're related to" is generic)
+    return any(v.pos_ == "VERB" and v.tag_ == "VBN" and (v.dep_ == "ROOT" or v.head.dep_ == "ROOT" and v.dep_ == "acomp")
+               and word_is_kind(v.lemma_.lower(), "v", _CONNECTING_ROOTS, 2) and any(y.i < v.i for y in you) for v in doc)
 
 
 _CONNECTING_ROOTS = frozenset({"connect", "associate", "affiliate", "join"})
