@@ -27,15 +27,21 @@ def _after(tmp_path, answer: str, max_turns: int = 12) -> tuple[str, str]:
     return asked, session.answer(answer).next_question
 
 
-@pytest.mark.parametrize("answer", [
-    "is anybody actually funding this research, or is it just a hobby of someone's?",
-    "hang on, who is paying for this survey?",
+@pytest.mark.parametrize("answer,topic,must,must_not", [
+    # who pays: as far as known, never the privacy boilerplate
+    ("is anybody actually funding this research, or is it just a hobby of someone's?", "purpose",
+     ["haven't been told who", "research team"], ["your name isn't stored"]),
+    ("hang on, who is paying for this survey?", "purpose", ["haven't been told who", "research team"],
+     ["your name isn't stored"]),
+    # who reads the answers: the research team, never the end offer
+    ("who gets to read all this once I'm done?", "privacy", ["research team", "read"], ["anything else about"]),
+    ("does a real human go through these answers, or just software?", "privacy", ["research team", "read"],
+     ["anything else about"]),
 ])
-def test_who_pays_for_the_study_is_answered_as_far_as_known(tmp_path, answer):
-    assert answer_meta_topic(answer) == "purpose"
+def test_who_pays_or_reads_is_answered_as_far_as_known(tmp_path, answer, topic, must, must_not):
+    assert answer_meta_topic(answer) == topic
     _, turn = _after(tmp_path, answer)
-    assert "haven't been told who" in turn and "research team" in turn
-    assert "your name isn't stored" not in turn and PRODUCT_TEMPLATE not in turn
+    assert all(m in turn for m in must) and not any(m in turn for m in must_not) and PRODUCT_TEMPLATE not in turn
 
 
 @pytest.mark.parametrize("answer", [
@@ -47,17 +53,6 @@ def test_who_is_asking_is_answered_as_far_as_known(tmp_path, answer):
     _, turn = _after(tmp_path, answer)
     assert "automated interviewer" in turn
     assert PRODUCT_TEMPLATE not in turn and "You said" not in turn and "weigh" not in turn
-
-
-@pytest.mark.parametrize("answer", [
-    "who gets to read all this once I'm done?",
-    "does a real human go through these answers, or just software?",
-])
-def test_who_reads_the_answers_is_said(tmp_path, answer):
-    assert answer_meta_topic(answer) == "privacy"
-    _, turn = _after(tmp_path, answer)
-    assert "research team" in turn and "read" in turn
-    assert PRODUCT_TEMPLATE not in turn and "anything else about" not in turn
 
 
 @pytest.mark.parametrize("answer", [
