@@ -193,8 +193,9 @@ def screen_question(question: str) -> list[str]:
         sentence_so_far = words(re.split(r"[.?!]\s", outside[:m.start()])[-1])
         stranded = word in c.prepositions and bool(c.wh_words & set(sentence_so_far))  # "where your food comes from."
         # "let's leave that one.": "one" as a pronoun after a demonstrative; "No, ...": a reply word opening a sentence
-        pronoun = word == "one" and bool(before) and before[0].lower().strip("'\"") in ("that", "this", "which", "each",
-                                                                                         "another", "the")
+        # ... or after a preposition ("I haven't been told of one, but")
+        pronoun = word == "one" and bool(before) and (before[0].lower().strip("'\"") in (
+            "that", "this", "which", "each", "another", "the") or before[0].lower() in c.prepositions)
         reply = word in ("no", "yes") and not sentence_so_far
         if word in dangling and not stranded and not pronoun and not reply and not (before and before[0].lower() == "or") and not (
                 word in ("be", "been") and before and before[0].lower() in c.subject_pronouns | {"that", "this"}):

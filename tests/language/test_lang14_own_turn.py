@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from language_support import offline_session
 
-from interview_core.language.offline.meta import answer_meta_topic, is_pause, wants_to_stop
+from interview_core.language.offline.meta import addressed_question, answer_meta_topic, is_pause, wants_to_stop
 
 DESCRIPTION = ("Hartwick Clockworks: a clockmaker who visits your home to repair grandfather and mantel clocks, "
                "hand-cut brass parts made to order, a free quote, a two-year guarantee, 60 pounds a visit.")
@@ -157,3 +157,10 @@ def test_privacy_asked_in_more_forms(tmp_path, answer):
 def test_a_described_word_asked_before_do_you_mean_is_answered_from_the_description(tmp_path):
     _, turn = _after(tmp_path, "by 'two-year guarantee' do you mean two years from the visit or from the repair?")
     assert "description" in turn and not any(d in turn for d in DOUBT)
+
+
+def test_a_statement_led_by_an_adverb_is_no_question():
+    # a guard on the adverb lead-in of a wh-question ("roughly how many are left"): a statement with its subject
+    # left out is not turned into a question ("Probably haven't the foggiest" was read as one on the way)
+    assert addressed_question("Probably haven't the foggiest, mate. Put me down as a maybe.") is None
+    assert answer_meta_topic("roughly how many of these are left") == "length"

@@ -56,6 +56,9 @@ def opens_like_question(sentence: str) -> bool:
     ws = words(sentence)
     c = closed()
     i = _lead_in(ws)
+    if ws[i:i + 1] and ws[i] not in c.wh_words and ws[i] not in ("whats", "hows", "whos", "what's", "how's", "who's"):
+        # an adverb leads in a wh-question only ("roughly how many are left"): "Probably haven't the foggiest" states
+        i = next((k for k, w in enumerate(ws) if w not in c.interjections and w not in c.coordinators), len(ws))
     first, second = (ws[i:i + 2] + ["", ""])[:2]
     if first in ("whats", "hows", "whos", "what's", "how's", "who's"):
         return True
