@@ -164,3 +164,10 @@ def test_a_statement_led_by_an_adverb_is_no_question():
     # left out is not turned into a question ("Probably haven't the foggiest" was read as one on the way)
     assert addressed_question("Probably haven't the foggiest, mate. Put me down as a maybe.") is None
     assert answer_meta_topic("roughly how many of these are left") == "length"
+
+
+def test_how_the_interviewer_got_their_details_is_answered_honestly(tmp_path):
+    answer = "where did you get my email address from, out of interest?"
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "haven't been told how you were invited" in turn and PRODUCT_TEMPLATE not in turn

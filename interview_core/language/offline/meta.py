@@ -15,9 +15,9 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
-from .own_turn import asks_about_contact, asks_how_far_through, asks_to_think, asks_when_finished, asks_who_is_asking, \
-    asks_who_pays, asks_who_reads, back_alone, defers, holds_the_question, keeps_name_out, off_the_record, \
-    promises_return, returns_from_pause, seen_by_someone, stops_something_else, wants_to_stop
+from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_to_think, asks_when_finished, \
+    asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, defers, holds_the_question, keeps_name_out, \
+    off_the_record, promises_return, returns_from_pause, seen_by_someone, stops_something_else, wants_to_stop
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -202,7 +202,8 @@ def _kept_private(sentence: str, context: str = "") -> bool:
 
     doc = parse(" ".join(sentence.split()))
     asked = question_in_form(sentence) or any(question_in_form(s) for _, _, s in sentences(context or sentence))
-    return off_the_record(doc) and (asked or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _names_them) or (
+    return off_the_record(doc) and (asked or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _names_them) or \
+        asks_how_they_got(doc, _names_them) or (
         question_in_form(sentence) and asks_who_reads(doc, is_information) and not asks_who_is_behind(sentence))
 
 
@@ -610,7 +611,8 @@ def _parsed(text: str):
 def reply_topic(answer: str, topic: str) -> str:
     """The wording key that answers the respondent's own turn, refined from its topic by what the turn says:
     a return after a pause ("pause_back"), a wish to go on another time ("end_later"), a question about
-    being contacted afterwards ("privacy_contact"), a wish to say something off the record
+    being contacted afterwards ("privacy_contact"), how the interviewer got their details ("privacy_source"), a wish
+    to say something off the record
     ("privacy_off_record"), who reads the answers ("privacy_reader"), who pays for the study ("other_funder"),
     who is behind the study or who is asking, asked alone ("other_sponsor"); ``topic`` itself otherwise."""
     from ...text.parse import parse
@@ -625,6 +627,8 @@ def reply_topic(answer: str, topic: str) -> str:
     docs = [parse(" ".join(s.split())) for s in parts]
     if topic == "privacy" and any(off_the_record(d) for d in docs):
         return "privacy_off_record"
+    if topic == "privacy" and any(asks_how_they_got(d, _names_them) for d in docs):
+        return "privacy_source"
     if topic == "privacy" and any(asks_who_reads(d, is_information) for d in docs):
         return "privacy_reader"
     if topic in ("purpose", "other") and any(asks_who_pays(d, _is_study) for d in docs):

@@ -594,3 +594,25 @@ def asks_when_finished(sentence: str) -> bool:
                 c.dep_ == "dobj" and c.lemma_ != "time" for c in v.children):  # ("what time": the question itself)
             return True
     return False
+
+
+# WordNet roots of coming to have something: "got my number", "get hold of my details", "find my email".
+_GETTING_ROOTS = frozenset({"get", "obtain", "acquire", "find", "receive"})
+
+
+def asks_how_they_got(doc, names_them) -> bool:
+    """A question how the interviewer came to have the respondent's details ("how come you've got my number?",
+    "how did you get hold of my details?", "where did you find my email address?"): "how" or "where", and a verb
+    of getting or finding (WordNet) with "you" as subject and the respondent's own details (``names_them``) as its
+    object or the object of its preposition ("get hold of my details")."""
+    ws = [t.lower_ for t in doc]
+    if not {"how", "where"} & set(ws[:3]):
+        return False
+    for v in doc:
+        if v.pos_ != "VERB" or not any(c.dep_ == "nsubj" and c.lower_ == "you" for c in v.children):
+            continue
+        objects = [c for c in v.children if c.dep_ == "dobj"]
+        objects += [g for o in objects for p in o.children if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"]
+        if word_is_kind(v.lemma_.lower(), "v", _GETTING_ROOTS, 2) and any(names_them(o) for o in objects):
+            return True
+    return False
