@@ -171,3 +171,13 @@ def test_how_the_interviewer_got_their_details_is_answered_honestly(tmp_path):
     assert answer_meta_topic(answer) == "privacy"
     _, turn = _after(tmp_path, answer)
     assert "haven't been told how you were invited" in turn and PRODUCT_TEMPLATE not in turn
+
+
+@pytest.mark.parametrize("answer,reply", [
+    ("can I do the rest on Saturday, the baby's up", "saved"),
+    ("I'd like that bit taken out please, the part about my knees", "off the record"),
+    ("Who's commissioned this, if you're allowed to say", "automated interviewer"),
+])
+def test_more_forms_of_the_own_turn(tmp_path, answer, reply):
+    _, turn = _after(tmp_path, answer)
+    assert reply in turn and PRODUCT_TEMPLATE not in turn and "You said" not in turn

@@ -202,7 +202,9 @@ def _kept_private(sentence: str, context: str = "") -> bool:
 
     doc = parse(" ".join(sentence.split()))
     asked = question_in_form(sentence) or any(question_in_form(s) for _, _, s in sentences(context or sentence))
-    return off_the_record(doc) and (asked or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _names_them) or \
+    wish = "please" in words(sentence) or any(t.lemma_ in ("like", "want", "prefer") and any(
+        c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children) for t in doc)  # "I'd like that taken out"
+    return off_the_record(doc) and (asked or wish or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _names_them) or \
         asks_how_they_got(doc, _names_them) or (
         question_in_form(sentence) and asks_who_reads(doc, is_information) and not asks_who_is_behind(sentence))
 
@@ -1117,7 +1119,7 @@ def asks_who_is_behind(sentence: str) -> bool:
     if asks_who_pays(doc, _is_study) or asks_who_is_asking(doc, being=False):
         return True  # "is anybody funding this research?", "who's asking?", "are you with the X people?"
     ws = [t.lower_ for t in doc]
-    for who in (t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "dobj", "pobj")):
+    for who in (t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj")):
         verb = who.head.head if who.dep_ == "pobj" else who.head  # "who do you work for": the verb of "for"
         others = [c for c in verb.children if c.dep_ in ("dobj", "nsubj")]
         others += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]

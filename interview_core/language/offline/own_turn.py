@@ -229,7 +229,10 @@ def defers(answer: str) -> bool:
             # with going on or finishing; "I might pack it in after three weeks" muses)
             later_word = any(c.lower_ in _LATER or any(g.lower_ in _ANOTHER for g in c.subtree) for c in v.children)
             musing = any(c.lower_ == "might" for x in chain for c in x.children)
-            if asked and not musing and all(o.lower_ in _THE_INTERVIEW for o in objects) and (later_word or _resumes(v)):
+            # ("can I do the rest tomorrow": the rest of the interview, of nothing named)
+            ours = all(o.lower_ in _THE_INTERVIEW or o.lower_ == "rest" and not list(o.rights) for o in objects)
+            rest = any(o.lower_ == "rest" for o in objects)  # doing the rest is going on
+            if asked and not musing and ours and (later_word or rest or _resumes(v)):
                 return True
     return False
 
@@ -480,7 +483,9 @@ def off_the_record(doc) -> bool:
             c.dep_ == "neg" for c in v.head.children if v.dep_ in ("xcomp", "ccomp", "oprd"))
         if negated and word_is_kind(v.lemma_.lower(), "v", _RECORDING_ROOTS, 2) and v.tag_ == "VBN":
             return True  # "have it not written down", "not recorded"
-        said = [c for c in v.children if c.dep_ in ("dobj", "nsubjpass") and c.lower_ in _WHAT_WAS_SAID]
+        said = [c for c in v.children if c.dep_ in ("dobj", "nsubjpass", "nsubj", "npadvmod") and c.lower_ in _WHAT_WAS_SAID]
+        # ("I'd like that last bit taken out": what was said is the object of the wish)
+        said += [c for c in v.head.children if v.dep_ in ("ccomp", "xcomp") and c.dep_ == "dobj" and c.lower_ in _WHAT_WAS_SAID]
         out = any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in v.children)
         if said and (out or word_is_kind(v.lemma_.lower(), "v", _REMOVING_ROOTS, 2)):
             return True
