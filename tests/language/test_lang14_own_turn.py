@@ -124,7 +124,8 @@ def test_a_moment_to_think_or_step_away_is_a_pause(tmp_path, answer):
 
 
 @pytest.mark.parametrize("answer", ["the free quote matters a lot to me, I hate being stung after the fact",
-                                    "I'd stop winding it altogether if the chime kept working"])
+                                    "I'd stop winding it altogether if the chime kept working",
+                                    "it turned out it only needed oiling. So what's actually included, in writing?"])
 def test_content_is_no_own_turn(answer):
     assert answer_meta_topic(answer) is None
     assert not is_pause(answer) and not wants_to_stop(answer)

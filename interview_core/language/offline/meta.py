@@ -140,7 +140,7 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     joined = " ".join(words(sentence))
     if wants_to_stop(sentence) and not promises_return(context):
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
-    if _kept_private(sentence, context):
+    if _kept_private(sentence):
         return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
     if asks_how_far_through(sentence) or _more_to_go(sentence) or asks_when_finished(sentence):
         return "length"  # "how far through are we?", "is there loads more?", "what time will we finish?"
@@ -195,13 +195,13 @@ def _opens_with_wh(sentence: str) -> bool:
     return bool(ws) and (ws[0] in c.wh_words or ws[0].split("'")[0] in c.wh_words)
 
 
-def _kept_private(sentence: str, context: str = "") -> bool:
+def _kept_private(sentence: str) -> bool:
     """The respondent asks what is kept of them, by structure (:mod:`.own_turn`): to say something off the
     record or have it taken out, that their name stay out of it, or who reads the answers (a question)."""
     from ...text.parse import parse
 
     doc = parse(" ".join(sentence.split()))
-    asked = question_in_form(sentence) or any(question_in_form(s) for _, _, s in sentences(context or sentence))
+    asked = question_in_form(sentence)
     wish = "please" in words(sentence) or any(t.lemma_ in ("like", "want", "prefer") and any(
         c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children) for t in doc)  # "I'd like that taken out"
     return off_the_record(doc) and (asked or wish or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _names_them) or \

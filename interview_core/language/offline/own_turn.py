@@ -483,7 +483,9 @@ def off_the_record(doc) -> bool:
             c.dep_ == "neg" for c in v.head.children if v.dep_ in ("xcomp", "ccomp", "oprd"))
         if negated and word_is_kind(v.lemma_.lower(), "v", _RECORDING_ROOTS, 2) and v.tag_ == "VBN":
             return True  # "have it not written down", "not recorded"
-        said = [c for c in v.children if c.dep_ in ("dobj", "nsubjpass", "nsubj", "npadvmod") and c.lower_ in _WHAT_WAS_SAID]
+        # (a participle's own subject in a small clause: "that last bit taken out"; "it turned out" tells a story)
+        small = ("nsubj", "npadvmod") if v.tag_ == "VBN" else ()
+        said = [c for c in v.children if c.dep_ in ("dobj", "nsubjpass", *small) and c.lower_ in _WHAT_WAS_SAID]
         # ("I'd like that last bit taken out": what was said is the object of the wish)
         said += [c for c in v.head.children if v.dep_ in ("ccomp", "xcomp") and c.dep_ == "dobj" and c.lower_ in _WHAT_WAS_SAID]
         out = any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in v.children)
