@@ -54,8 +54,8 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                # retired to dev in wave 14 (source "wave13 check dev"); measured only in wave 13
                (ROOT / "evaluation" / "answers" / "wave13_check.yaml", "wave13 check"),
                (ROOT / "evaluation" / "answers" / "wave14_dev.yaml", "wave14"),
-               (ROOT / "evaluation" / "answers" / "wave14_heldout.yaml", "wave14"),  # measured only
-               # measured only (source "wave14 check heldout"): a second independent check
+               (ROOT / "evaluation" / "answers" / "wave14_heldout.yaml", "wave14"),  # retired to dev in wave 15
+               # retired to dev in wave 15 (source "wave14 check dev"); measured only in wave 14
                (ROOT / "evaluation" / "answers" / "wave14_check.yaml", "wave14 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02

@@ -60,14 +60,14 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 # likewise at the end of wave 10, retired to dev in wave 11; wave11_heldout.yaml and wave11_check.yaml at the
 # end of wave 11, retired to dev in wave 12; wave12_heldout.yaml and wave12_check.yaml at the end of wave 12,
 # retired to dev in wave 13; wave13_heldout.yaml and wave13_check.yaml at the end of wave 13, retired to dev in wave 14;
-# wave14_heldout.yaml and wave14_check.yaml are measured only (split heldout) in wave 14
+# wave14_heldout.yaml and wave14_check.yaml at the end of wave 14, retired to dev in wave 15
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
                                          (WAVE12["heldout"], "dev"), (WAVE12["check"], "dev"),
                                          (WAVE13["heldout"], "dev"), (WAVE13["check"], "dev"),
-                                         (WAVE13["dev"], "dev"), (WAVE14["heldout"], "heldout"),
-                                         (WAVE14["check"], "heldout"), (WAVE14["dev"], "dev")],
+                                         (WAVE13["dev"], "dev"), (WAVE14["heldout"], "dev"),
+                                         (WAVE14["check"], "dev"), (WAVE14["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
 def test_wave9_to_wave14_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
@@ -119,11 +119,11 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
 
 
 # wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14;
-# wave 14: the held-out and check files measured only ("wave14 heldout", "wave14 check heldout")
+# wave 14: likewise retired to dev in wave 15
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
     ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"}),
-    ("wave14", WAVE14, {"wave14 dev", "wave14 heldout", "wave14 check heldout"})], ids=["wave12", "wave13", "wave14"])
+    ("wave14", WAVE14, {"wave14 dev", "wave14 check dev"})], ids=["wave12", "wave13", "wave14"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels, points
     expected = [(files["dev"], wave), (files["heldout"], wave), (files["check"], f"{wave} check")]
