@@ -20,6 +20,8 @@ WAVE12 = {name: bench.ROOT / "evaluation" / "answers" / f"wave12_{name}.yaml" fo
 WAVE13 = {name: bench.ROOT / "evaluation" / "answers" / f"wave13_{name}.yaml" for name in ("dev", "heldout", "check")}
 # wave 14: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
 WAVE14 = {name: bench.ROOT / "evaluation" / "answers" / f"wave14_{name}.yaml" for name in ("dev", "heldout", "check")}
+# wave 15: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
+WAVE15 = {name: bench.ROOT / "evaluation" / "answers" / f"wave15_{name}.yaml" for name in ("dev", "heldout", "check")}
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -60,16 +62,19 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 # likewise at the end of wave 10, retired to dev in wave 11; wave11_heldout.yaml and wave11_check.yaml at the
 # end of wave 11, retired to dev in wave 12; wave12_heldout.yaml and wave12_check.yaml at the end of wave 12,
 # retired to dev in wave 13; wave13_heldout.yaml and wave13_check.yaml at the end of wave 13, retired to dev in wave 14;
-# wave14_heldout.yaml and wave14_check.yaml at the end of wave 14, retired to dev in wave 15
+# wave14_heldout.yaml and wave14_check.yaml at the end of wave 14, retired to dev in wave 15;
+# wave15_heldout.yaml and wave15_check.yaml are measured only (split heldout) in wave 15
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
                                          (WAVE12["heldout"], "dev"), (WAVE12["check"], "dev"),
                                          (WAVE13["heldout"], "dev"), (WAVE13["check"], "dev"),
                                          (WAVE13["dev"], "dev"), (WAVE14["heldout"], "dev"),
-                                         (WAVE14["check"], "dev"), (WAVE14["dev"], "dev")],
+                                         (WAVE14["check"], "dev"), (WAVE14["dev"], "dev"),
+                                         (WAVE15["heldout"], "heldout"), (WAVE15["check"], "heldout"),
+                                         (WAVE15["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
-def test_wave9_to_wave14_sets_are_fresh_domains_with_points_and_why_given(path, split):
+def test_wave9_to_wave15_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
     assert len(domains) == 3 and {d["split"] for d in domains} == {split}
     answers = [a for dom in domains for a in dom["answers"]]
@@ -109,8 +114,8 @@ def test_benches_script_wave11_as_own_sources_all_retired_to_dev(tmp_path):
         assert not bench._measured_only(source) and not labels.measured_only(source), source
 
 
-@pytest.mark.parametrize("wave, files", [("wave12", WAVE12), ("wave13", WAVE13), ("wave14", WAVE14)],
-                         ids=["wave12", "wave13", "wave14"])
+@pytest.mark.parametrize("wave, files", [("wave12", WAVE12), ("wave13", WAVE13), ("wave14", WAVE14),
+                                         ("wave15", WAVE15)], ids=["wave12", "wave13", "wave14", "wave15"])
 def test_wave_domains_are_new_to_the_answer_sets(wave, files):
     fresh = {d["name"] for path in files.values() for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
     others = {d["name"] for path in (bench.ROOT / "evaluation" / "answers").glob("*.yaml")
@@ -119,11 +124,14 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
 
 
 # wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14;
-# wave 14: likewise retired to dev in wave 15
+# wave 14: likewise retired to dev in wave 15; wave 15: the held-out and check files measured only
+# ("wave15 heldout", "wave15 check heldout")
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
     ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"}),
-    ("wave14", WAVE14, {"wave14 dev", "wave14 check dev"})], ids=["wave12", "wave13", "wave14"])
+    ("wave14", WAVE14, {"wave14 dev", "wave14 check dev"}),
+    ("wave15", WAVE15, {"wave15 dev", "wave15 heldout", "wave15 check heldout"})],
+    ids=["wave12", "wave13", "wave14", "wave15"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels, points
     expected = [(files["dev"], wave), (files["heldout"], wave), (files["check"], f"{wave} check")]
