@@ -20,6 +20,8 @@ SETS = {
     "wave13_heldout": ("weighted_blanket", {"hush_dad_second_language", "hush_student_jittery", "hush_gran_hot_flush"}),
     "wave14_dev": ("robot_vacuum", {"brisko_husky_second_language", "brisko_jokey_twins_dad", "brisko_wheezy_toddler_mum"}),
     "wave14_heldout": ("lean_to_greenhouse", {"sunlean_terse_widower", "sunlean_nightshift_chatter", "sunlean_doubting_dad"}),
+    "wave15_dev": ("fitness_smartwatch", {"strydo_rambling_gran", "strydo_wary_engineer", "strydo_bragging_runner"}),
+    "wave15_heldout": ("mobile_library", {"bookhop_bereaved_son", "bookhop_dyslexic_teen", "bookhop_exacting_teacher"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
 
