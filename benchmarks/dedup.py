@@ -13,7 +13,8 @@ from interview_core.config.settings import PROJECT_ROOT, load_settings
 from interview_core.dedup.calibration import DEFAULT_PATH as CALIBRATION_PATH
 from interview_core.dedup.calibration import save_calibration
 from interview_core.dedup.embeddings import clear_vector_caches
-from interview_core.dedup.evaluation import DEFAULT_PAIRS, evaluate, load_pairs, summarise_times, time_turns
+from interview_core.dedup.evaluation import (DEFAULT_PAIRS, cross_pairs, evaluate, load_pairs, summarise_times,
+                                             time_turns)
 from interview_core.dedup.matcher import HybridMatcher
 from interview_core.dedup.lexicon import default_lexicon
 from interview_core.dedup.evaluation import rank_auc
@@ -42,6 +43,9 @@ def register(subparsers) -> None:
     p.add_argument("--guards", action="store_true",
                    help="per rule of the restriction guard, the dev pairs it saves and the paraphrases it costs, then stop")
     p.add_argument("--errors", action="store_true", help="list every wrong decision of the tuned matcher")
+    p.add_argument("--cross", action="store_true",
+                   help="dev only: the tuned matcher's merges among labels of different dev pairs of one domain and "
+                        "node type (an interview's nodes, mostly different concepts), listed per tier, then stop")
     p.add_argument("--guard", choices=["roles", "words"], default="roles",
                    help="the opposite guard: by syntactic roles (default) or on words alone (wave 3's, for comparison)")
     p.add_argument("--provider", choices=["loopback"], default=None,
@@ -133,6 +137,22 @@ def _print_scores(matcher: HybridMatcher, pairs) -> int:
     return 0
 
 
+def _print_cross(matcher: HybridMatcher, pairs) -> int:
+    """Dev only: every merge the tuned matcher makes among labels of different dev pairs of one domain and node
+    type (:func:`cross_pairs`), with its tier; the count per tier. To be read: a few are one concept written twice."""
+    cross = cross_pairs(pairs)
+    _, outcomes = evaluate(matcher, cross)
+    merged = [o for o in outcomes if o.method is not None]
+    tiers: dict[str, int] = {}
+    for o in merged:
+        tiers[o.method] = tiers.get(o.method, 0) + 1
+        print(f"    {o.method:9s} [{o.pair.domain}/{o.pair.node_type}] {o.pair.a!r} / {o.pair.b!r}")
+    print(f"dev cross pairs (labels of different dev pairs, one domain and node type): {len(cross)}; merged "
+          f"{len(merged)} ({', '.join(f'{k} {v}' for k, v in sorted(tiers.items())) or 'none'}); read them: "
+          "a few are one concept written twice")
+    return 0
+
+
 def run(args) -> int:
     dedup = load_settings().dedup
     update = {"embeddings_enabled": False} if args.lexical_only else {}
@@ -156,6 +176,8 @@ def run(args) -> int:
         for rule, (saved, cost) in guard_effects(lambda rules: default_lexicon(None, args.guard == "roles", rules), dev).items():
             print(f"  {rule:12s} saves {saved} different pairs, costs {cost} paraphrases")
         return 0
+    if args.cross:
+        return _print_cross(tuned, pairs)
     if args.scores:
         return _print_scores(HybridMatcher(dedup, lexicon=lexicon, use_calibration=False), pairs)
     if args.calibrate:

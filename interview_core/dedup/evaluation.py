@@ -39,6 +39,28 @@ def load_pairs(path: Path | str | None = None) -> list[LabelledPair]:
     return rows
 
 
+def cross_pairs(pairs: list[LabelledPair], split: str = "dev") -> list[LabelledPair]:
+    """Labels of two different pairs of ``split`` in one domain and node type, each such combination once (``a``
+    from the earlier pair), labelled different, and none whose texts are equal once case is ignored.
+
+    An interview's nodes are mostly different concepts, while in the labelled set the pairs that share no word are
+    mostly paraphrases (the different pairs are written to share words); so a tier certified on the labelled pairs
+    alone can merge far more often among an interview's nodes than its record says. These combinations are the
+    nodes a matcher meets in one interview; a few are the same concept written twice by the pairs' author, so a
+    merge among them is read, not counted as wrong."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for k, p in enumerate(pairs):
+        if p.split == split:
+            groups.setdefault((p.domain, p.node_type), []).append(k)
+    out = []
+    for (domain, node_type), members in groups.items():
+        labels = [(k, x) for k in members for x in (pairs[k].a, pairs[k].b)]
+        for i, (ki, a) in enumerate(labels):
+            out += [LabelledPair(domain, split, node_type, a, b, False)
+                    for kj, b in labels[i + 1:] if kj != ki and a.lower() != b.lower()]
+    return out
+
+
 @dataclass
 class Confusion:
     """Counts of merge decisions against the labels; precision/recall are in [0, 1] (1.0 when undefined)."""

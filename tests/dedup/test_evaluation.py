@@ -135,3 +135,36 @@ def test_cli_bench_dedup_prints_the_guard_blocks_by_role_and_on_words(capsys):
     # 257 with the wave-12 dev pairs; 398 with the old measured splits fresh .. fresh9 retired to dev (wave 13); 416
     # with fresh10 / fresh11 retired to dev (wave 14); 440 with fresh12 / fresh13 retired to dev (wave 15).
     assert dev_blocks("roles") < dev_blocks("words") == 440
+
+
+def test_cross_pairs_hand_table():
+    from interview_core.dedup.evaluation import cross_pairs
+
+    pairs = [LabelledPair("glockenspiel", "dev", "attribute", "bright tone", "ringing sound", True),
+             LabelledPair("glockenspiel", "dev", "attribute", "soft mallets", "Bright tone", False),
+             LabelledPair("glockenspiel", "dev", "terminal_value", "joy", "delight", True),
+             LabelledPair("glockenspiel", "heldout", "attribute", "metal bars", "steel keys", True)]
+    got = [(p.node_type, p.a, p.b, p.same, p.split) for p in cross_pairs(pairs)]
+    # one pair's labels are never crossed with each other, another type or split never joins, equal texts
+    # ("bright tone" / "Bright tone") are left out, and every combination is labelled different
+    assert got == [("attribute", "bright tone", "soft mallets", False, "dev"),
+                   ("attribute", "ringing sound", "soft mallets", False, "dev"),
+                   ("attribute", "ringing sound", "Bright tone", False, "dev")]
+    assert cross_pairs(pairs, "heldout") == []
+
+
+def test_cli_bench_dedup_cross_lists_the_merges_among_labels_of_different_dev_pairs(capsys, tmp_path):
+    rows = ["domain\tsplit\tnode_type\tlabel_a\tlabel_b\tlabel",
+            "glockenspiel\tdev\tattribute\tbright tone\tringing sound\tsame",
+            "glockenspiel\tdev\tattribute\ta bright tone\tdull thud\tdifferent",
+            "glockenspiel\theldout\tattribute\ttone bright\tmetal bars\tdifferent"]
+    tsv = tmp_path / "pairs.tsv"
+    tsv.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    assert main(["bench", "dedup", "--lexical-only", "--cross", "--pairs", str(tsv),
+                 "--external", "/nonexistent/pairs.tsv"]) == 0
+    out = capsys.readouterr().out
+    # "bright tone" (first pair) and "a bright tone" (second pair) name one thing: merged across pairs (every word
+    # aligned); the held-out row is never read
+    assert "aligned   [glockenspiel/attribute] 'bright tone' / 'a bright tone'" in out
+    assert "tone bright" not in out and "ringing sound' / 'dull thud" not in out
+    assert "dev cross pairs (labels of different dev pairs, one domain and node type): 4; merged 1 (aligned 1)" in out
