@@ -1,0 +1,130 @@
+"""The respondent's own turn (wave 15): a respondent checking their own answer ("is that okay?", "does that
+make sense?", "do you want long answers or short ones?") is reassured, never given the product template; a
+question about being contacted or put on a list afterwards is answered from what the study does (it asks for
+no contact details); whose study it is is answered as far as known; a moment stepped away for ("one sec, I have
+to get this") is a pause; a wish to have what was said taken out, and who passed on the respondent's name,
+are answered honestly; a request to be asked another way restates the question. Invented domain: a school
+of hand-lettered sign-writing."""
+
+from __future__ import annotations
+
+import pytest
+from language_support import offline_session
+
+from interview_core.language.offline.meta import addressed_question, answer_meta_topic, is_pause, reply_topic
+
+DESCRIPTION = ("Letterwell Sign-Writing School: a two-day course in hand-lettering shop signs and boat names with "
+               "brushes and enamel paint, in a barn studio near the station. Brushes and a maulstick are lent, "
+               "lunch is soup and bread, 12 people at most, 180 pounds, beginners welcome.")
+FIRST = "the boat names really, my dad had a narrowboat and I always wanted to paint the name on it myself"
+PRODUCT_TEMPLATE = "I don't know the details"
+
+
+def _after(tmp_path, answer: str, max_turns: int = 12) -> tuple[str, str]:
+    """(the question asked before ``answer``, the interviewer's next turn) in an offline interview."""
+    home = tmp_path / str(len(list(tmp_path.iterdir())))  # one folder per interview
+    home.mkdir()
+    session = offline_session(home, "letterwell", "Letterwell Sign-Writing School", DESCRIPTION, max_turns=max_turns)
+    asked = session.answer(FIRST).next_question
+    return asked, session.answer(answer).next_question
+
+
+@pytest.mark.parametrize("answer", [
+    "I honestly couldn't tell you, sorry. Is that okay?",
+    "the gold leaf bit mostly, does that make sense?",
+    "Sorry, I'm waffling. Is that alright?",
+    "do you want long answers or just short ones?",
+])
+def test_checking_their_own_answer_is_reassured_not_a_product_question(tmp_path, answer):
+    assert addressed_question(answer, DESCRIPTION) is None
+    assert answer_meta_topic(answer) == "own_answer"
+    _, turn = _after(tmp_path, answer)
+    assert "own words" in turn and PRODUCT_TEMPLATE not in turn and "Good question" not in turn
+
+
+def test_checking_again_is_not_answered_word_for_word(tmp_path):
+    home = tmp_path / "again"
+    home.mkdir()
+    session = offline_session(home, "letterwell", "Letterwell Sign-Writing School", DESCRIPTION, max_turns=12)
+    session.answer(FIRST)
+    first = session.answer("No idea, sorry. Is that okay?").next_question
+    second = session.answer("No idea, sorry. Is that okay?").next_question
+    assert first != second and first.split(". ")[0] != second.split(". ")[0]
+
+
+@pytest.mark.parametrize("answer", [
+    "is it okay to bring my own brushes?",   # a question about the course, with what it asks named
+    "is that price okay for two days?",
+    "is the barn heated?",
+])
+def test_a_question_about_the_product_is_no_check_of_their_answer(answer):
+    assert answer_meta_topic(answer) != "own_answer"
+    assert addressed_question(answer, DESCRIPTION) is not None
+
+
+@pytest.mark.parametrize("answer", [
+    "will I end up on a mailing list after this?",
+    "will someone get in touch with me afterwards?",
+    "are you going to keep me updated on the results?",
+])
+def test_being_contacted_afterwards_is_answered_from_what_the_study_asks(tmp_path, answer):
+    assert answer_meta_topic(answer) == "privacy"
+    assert reply_topic(answer, "privacy") == "privacy_contact"
+    _, turn = _after(tmp_path, answer)
+    assert "contact you" in turn and PRODUCT_TEMPLATE not in turn and "Of course" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "whose survey is this then?",
+    "what organisation is running this, the school?",
+])
+def test_whose_study_it_is_is_answered_as_far_as_known(tmp_path, answer):
+    _, turn = _after(tmp_path, answer)
+    assert "automated interviewer" in turn and "how people see" not in turn and PRODUCT_TEMPLATE not in turn
+
+
+def test_talking_to_a_machine_is_answered(tmp_path):
+    _, turn = _after(tmp_path, "hang on am I talking to a computer here")
+    assert "automated interviewer" in turn and "No rush" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "one sec, my brother's ringing, I have to get this",
+    "oh hang on, I've got to move the van",
+])
+def test_stepping_away_for_something_is_a_pause(tmp_path, answer):
+    assert is_pause(answer)
+    asked, turn = _after(tmp_path, answer)
+    assert "No rush" in turn and "You said" not in turn
+    assert asked.split(". ", 1)[-1] in turn  # the same question again
+
+
+def test_a_wish_to_have_what_was_said_taken_out_is_answered_honestly(tmp_path):
+    answer = "could you scrub what I said about my sister, actually"
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "take anything out" in turn and "leave that one" not in turn
+
+
+def test_who_passed_on_their_name_is_answered_as_far_as_known(tmp_path):
+    answer = "who gave you my name?"
+    assert reply_topic(answer, "privacy") == "privacy_source"
+    _, turn = _after(tmp_path, answer)
+    assert "invited" in turn
+
+
+def test_a_request_to_be_asked_another_way_restates_the_question(tmp_path):
+    answer = "Maybe you ask me a different way?"
+    assert answer_meta_topic(answer) == "meaning"
+    asked, turn = _after(tmp_path, answer)
+    assert "I was asking" in turn or "wasn't clear" in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "I'd be fine with soup, it's the paint fumes I'd worry about",
+    "that's okay by me, 180 is fair for two days",
+    "it makes sense to learn on boat names first, they're short",
+    "I have to get the lettering straight or it looks amateur",
+])
+def test_content_is_no_own_turn(answer):
+    assert answer_meta_topic(answer) is None and not is_pause(answer)
