@@ -30,7 +30,7 @@ def _after(tmp_path, answer: str, max_turns: int = 12) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("answer", [
-    "I honestly couldn't tell you, sorry. Is that okay?",
+    "No idea really, sorry. Is that okay?",
     "the gold leaf bit mostly, does that make sense?",
     "Sorry, I'm waffling. Is that alright?",
     "do you want long answers or just short ones?",

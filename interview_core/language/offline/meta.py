@@ -16,12 +16,13 @@ from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
 from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_to_think, asks_when_finished, \
-    asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, defers, holds_the_question, keeps_name_out, \
-    off_the_record, promises_return, returns_from_pause, seen_by_someone, stops_something_else, wants_to_stop
+    asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, holds_the_question, \
+    keeps_name_out, off_the_record, promises_return, returns_from_pause, seen_by_someone, stops_something_else, \
+    wants_to_stop
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
-MetaTopic = Literal["why_asked", "end", "skip", "length", "privacy", "purpose", "meaning", "payment"]
+MetaTopic = Literal["why_asked", "end", "skip", "length", "privacy", "purpose", "meaning", "payment", "own_answer"]
 _NON_FINITE = frozenset("be being been having".split())
 
 
@@ -58,7 +59,7 @@ def opens_like_question(sentence: str) -> bool:
     i = _lead_in(ws)
     if ws[i:i + 1] and ws[i] not in c.wh_words and ws[i] not in ("whats", "hows", "whos", "what's", "how's", "who's"):
         # an adverb leads in a wh-question only ("roughly how many are left"): "Probably haven't the foggiest" states
-        i = next((k for k, w in enumerate(ws) if w not in c.interjections and w not in c.coordinators), len(ws))
+        i = _lead_in(ws, adverbs=False)
     first, second = (ws[i:i + 2] + ["", ""])[:2]
     if first in ("whats", "hows", "whos", "what's", "how's", "who's"):
         return True
@@ -75,18 +76,18 @@ def opens_like_question(sentence: str) -> bool:
 _ADVERB = frozenset({"ADV"})
 
 
-def _lead_in(ws: list[str]) -> int:
+def _lead_in(ws: list[str], adverbs: bool = True) -> int:
     """How many words a question is led in by: interjections, coordinators, adverbs alone ("roughly how many
-    are left", "honestly what is this for") and "hang on" / "hold on" (a closed class of English)."""
+    are left", "honestly what is this for"; with ``adverbs``) and "hang on" / "hold on" (a closed class of English)."""
     c = closed()
     k = 0
     while k < len(ws):
         w = ws[k]
-        if w in c.interjections or w in c.coordinators or (
+        if w in ("hang", "hold") and ws[k + 1:k + 2] == ["on"]:
+            k += 2
+        elif w in c.interjections or w in c.coordinators or adverbs and (
                 w not in c.wh_words and w not in c.negations and open_classes(w) == _ADVERB):
             k += 1
-        elif w in ("hang", "hold") and ws[k + 1:k + 2] == ["on"]:
-            k += 2
         else:
             break
     return k
@@ -136,8 +137,13 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     """What a sentence asks of the interviewer about the interview, or None. A sentence that matches a
     topic's pattern counts when it is a question in form, also without its question mark; a question about
     what happens to someone's information is about privacy whatever its words
-    (:func:`asks_about_information`, ``context`` = the rest of the answer)."""
+    (:func:`asks_about_information`, ``context`` = the rest of the answer); whether their own answer will do
+    ("is that okay?") is "own_answer" (:func:`own_turn.checks_own_answer`)."""
     joined = " ".join(words(sentence))
+    if question_in_form(sentence) and asks_about_contact(_parsed(sentence)):
+        return "privacy"  # "will I end up on a mailing list after this?": being contacted, never a wish to stop
+    if question_in_form(sentence) and any(checks_own_answer(_parsed(p)) for p in {sentence, sentence.rsplit(",", 1)[-1]}):
+        return "own_answer"  # "is that okay?", "the price, does that make sense?": their own answer, no product question
     if wants_to_stop(sentence) and not promises_return(context):
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
     if _kept_private(sentence):
@@ -440,10 +446,13 @@ def _paused(answer: str) -> bool:
         # ... and so does "a moment" / "one sec" beside what interrupts ("one moment, courier"): a single unit
         # answers no "how long" as a duration does
         sorry = words(sentence)[0] in _APOLOGIES
-        aside = [is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p))
-                 or holds_the_question(p) or asks_to_think(p) for p in parts]  # ("let me think", "hold that thought")
+        aside = [(is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p))
+                  or holds_the_question(p) or asks_to_think(p)) and not _asks_after_lead_in(p)
+                 for p in parts]  # ("let me think", "hold that thought"; "hang on, am I talking to a computer" asks)
+        # ... beside what interrupts, or what the respondent has to do now ("one sec, I have to get this")
         return _apology_aside(words(sentence)) or any(aside) and all(
-            a or all(w in c.interjections for w in words(p)) or _what_interrupts(p) for a, p in zip(aside, parts))
+            a or all(w in c.interjections for w in words(p)) or _what_interrupts(p) or _must_now(p)
+            for a, p in zip(aside, parts))
 
     parts = [s for _, _, s in sentences(answer) if words(s)]
     pieces = [p for s in parts for p in re.split(r"[,;]| - | -- ", s) if words(p)]
@@ -458,6 +467,35 @@ def _paused(answer: str) -> bool:
         return True  # "sorry, the plumber's here right now, typical, one sec": they go, whatever came before
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
         paused(s) for s in parts)
+
+
+# Words at least in a question after a lead-in ("hang on, am I talking to a computer"): "hang on a sec?" asks nothing.
+_ASKING_WORDS = 3
+# Verbs of having to do something now ("I have to get this", "I've got to move the car", "I need to answer
+# the door"): a closed class of English.
+_HAVING_TO = frozenset("have got need".split())
+
+
+def _asks_after_lead_in(part: str) -> bool:
+    """A question in form after its lead-in ("hang on am I talking to a computer here"): never an aside."""
+    ws = words(part)
+    return question_in_form(part) and len(ws) - _lead_in(ws) >= _ASKING_WORDS
+
+
+def _must_now(part: str) -> bool:
+    """What the respondent has to do now ("I have to get this", "I've got to move the van"): "I"/"we" the subject
+    of "have/got/need" with a "to"-infinitive, no modal and not in the past, habit or reason (a sentence of those
+    is no aside: :func:`is_aside`)."""
+    doc = _parsed(part)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.lemma_.lower() not in _HAVING_TO and root.lower_ not in _HAVING_TO or root.tag_ == "VBD" \
+            and root.lower_ != "got":
+        return False
+    subject = any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in root.children)
+    modal = any(c.dep_ == "aux" and c.tag_ == "MD" for c in root.children)
+    infinitive = any(c.dep_ == "xcomp" and any(g.lower_ == "to" for g in c.children) for c in root.children)
+    text = " ".join(words(part))
+    return subject and infinitive and not modal and not (_HABITUAL.search(text) or _CONSEQUENCE.search(text))
 
 
 # Words at most in a closing aside that says the respondent is going ("..., hang on", "..., one sec").
@@ -1119,6 +1157,8 @@ def asks_who_is_behind(sentence: str) -> bool:
     if asks_who_pays(doc, _is_study) or asks_who_is_asking(doc, being=False):
         return True  # "is anybody funding this research?", "who's asking?", "are you with the X people?"
     ws = [t.lower_ for t in doc]
+    if any(_whose_study(t) or _which_organisation(t) for t in doc):
+        return True  # "whose survey is this?", "what organisation is running this?"
     for who in (t for t in doc if t.lower_ == "who" and t.dep_ in ("nsubj", "nsubjpass", "dobj", "pobj")):
         verb = who.head.head if who.dep_ == "pobj" else who.head  # "who do you work for": the verb of "for"
         others = [c for c in verb.children if c.dep_ in ("dobj", "nsubj")]
@@ -1145,6 +1185,28 @@ def asks_who_is_behind(sentence: str) -> bool:
             if any(a.tag_ == "NNS" and any(c.dep_ == "compound" for c in a.children) for a in attrs):
                 return True
     return False
+
+
+def _whose_study(tok) -> bool:
+    """"whose survey is this?", "whose is this?": "whose" on a study noun, or on "this"/"it" as what "be" says."""
+    if tok.lower_ != "whose":
+        return False
+    head = tok.head
+    verb = head.head if head.dep_ in ("nsubj", "attr") else head
+    return _is_study(head) or verb.lemma_ == "be" and any(
+        c.lower_ in ("this", "it") and c.dep_ in ("nsubj", "attr") for c in verb.children)
+
+
+def _which_organisation(tok) -> bool:
+    """"what organisation is running this?", "which company is behind it?": "what/which" on an organisation (WordNet)
+    whose verb takes the interview ("this", "it", a study noun) as object or behind/for it."""
+    if tok.pos_ != "NOUN" or not any(c.dep_ == "det" and c.lower_ in ("what", "which") for c in tok.children) or \
+            not word_is_kind(tok.lemma_.lower(), "n", _SPONSOR_ROOTS, 2):
+        return False
+    verb = tok.head
+    taken = [c for c in verb.children if c.dep_ in ("dobj", "attr")]
+    taken += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+    return any(t.lower_ in ("this", "it") or _is_study(t) for t in taken)
 
 
 # Words of a meaning question itself ("what does that mean in practice", "meaning what exactly"), never

@@ -281,25 +281,61 @@ def returns_from_pause(answer: str) -> bool:
 
 # WordNet words of telephoning or getting in touch ("phone", "call up", "ring", "contact", "e-mail").
 _CONTACT_WORDS = frozenset({"telephone", "call_up", "phone", "ring", "contact", "get_hold_of", "e-mail", "email",
-                            "reach", "get_through"})
+                            "reach", "get_through", "get_in_touch"})
 _US = frozenset("me us".split())
 
 
 def asks_about_contact(doc) -> bool:
     """A question whether the respondent will be contacted ("you're not going to ring me after this, are you?",
-    "will they email me?"): a verb whose first senses hold a word of telephoning or getting in touch (WordNet),
-    with "me"/"us" as its object."""
+    "will they email me?", "will someone get in touch with me?"): a verb whose first senses hold a word of
+    telephoning or getting in touch (WordNet, also as the phrase it makes with its preposition: "get in touch"),
+    with "me"/"us" as its object or the object of its preposition; a verb of informing (WordNet) in a small
+    clause on "me"/"us" ("keep me updated"); or the respondent put on a list (WordNet: "end up on a mailing
+    list", "will I be added to a list")."""
     from ...dedup.wordnet import get_wordnet
 
     wordnet = get_wordnet()
     if wordnet is None:
         return False
     for v in doc:
-        if v.pos_ != "VERB" or not any(c.dep_ in ("dobj", "dative") and c.lower_ in _US for c in v.children):
+        if v.pos_ != "VERB":
             continue
-        if any(_CONTACT_WORDS & set(s.words) for s in wordnet.synsets(v.lemma_.lower(), "v")[:3]):
+        us = [c for c in v.children if c.dep_ in ("dobj", "dative", "nsubj") and c.lower_ in _US]
+        us += [g for c in v.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj" and g.lower_ in _US]
+        names = {v.lemma_.lower()} | {f"{v.lemma_.lower()}_{c.lower_}_{g.lower_}" for c in v.children if c.dep_ == "prep"
+                                      for g in c.children if g.dep_ == "pobj"}
+        if us and any(_CONTACT_WORDS & set(s.words) for n in names for s in wordnet.synsets(n, "v")[:3]):
+            return True
+        small = [c for c in v.head.children if c.dep_ == "dobj" and c.lower_ in _US] if v.dep_ == "oprd" else us
+        if v.tag_ == "VBN" and v.dep_ in ("ccomp", "xcomp", "oprd") and small and word_is_kind(
+                v.lemma_.lower(), "v", _INFORMING_ROOTS, 2):
+            return True  # "keep me updated": "me" the subject of the small clause
+        if _put_on_a_list(v):
             return True
     return False
+
+
+# WordNet roots of informing someone ("update": supply with recent information; "notify", "brief").
+_INFORMING_ROOTS = frozenset({"inform"})
+
+
+def _put_on_a_list(verb) -> bool:
+    """The respondent (subject "I"/"we", or "me"/"my details" as object) on or onto a list (a WordNet kind of
+    list: "a mailing list")."""
+    who = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _RESPONDENT
+           or c.dep_ == "dobj" and c.lower_ in _US]
+    lists = [g for c in verb.children if c.dep_ == "prep" and c.lower_ in ("on", "onto", "to") for g in c.children
+             if g.dep_ == "pobj" and g.pos_ == "NOUN"]
+    return bool(who) and any(word_is_kind(_compound(g), "n", _LIST_ROOTS, 1) or word_is_kind(g.lemma_.lower(), "n",
+                                                                                           _LIST_ROOTS, 1) for g in lists)
+
+
+_LIST_ROOTS = frozenset({"list"})
+
+
+def _compound(noun) -> str:
+    """A noun with its compound modifiers, as WordNet spells it ("mailing_list")."""
+    return "_".join([c.lower_ for c in noun.children if c.dep_ == "compound" and c.i < noun.i] + [noun.lemma_.lower()])
 
 
 # Who seeing the interview would make it matter: people and organisations (WordNet), and "anyone/someone".
@@ -486,12 +522,29 @@ def off_the_record(doc) -> bool:
         # (a participle's own subject in a small clause: "that last bit taken out"; "it turned out" tells a story)
         small = ("nsubj", "npadvmod") if v.tag_ == "VBN" else ()
         said = [c for c in v.children if c.dep_ in ("dobj", "nsubjpass", *small) and c.lower_ in _WHAT_WAS_SAID]
+        said += [c for c in v.children if c.dep_ in ("ccomp", "dobj") and _what_they_said(c)]  # "scrub what I said"
         # ("I'd like that last bit taken out": what was said is the object of the wish)
         said += [c for c in v.head.children if v.dep_ in ("ccomp", "xcomp") and c.dep_ == "dobj" and c.lower_ in _WHAT_WAS_SAID]
         out = any(c.dep_ in ("prt", "advmod") and c.lower_ == "out" for c in v.children)
-        if said and (out or word_is_kind(v.lemma_.lower(), "v", _REMOVING_ROOTS, 2)):
+        if said and (out or word_is_kind(v.lemma_.lower(), "v", _REMOVING_ROOTS, _REMOVING_SENSES)):
             return True
     return False
+
+
+# Senses of a verb read for removing: "scrub" removes in its third ("cancel, call off"); what it takes (what was
+# just said) already keeps the reading to removing.
+_REMOVING_SENSES = 3
+_SAYING_ROOTS = frozenset({"communicate", "express", "state", "tell", "write"})
+
+
+def _what_they_said(clause) -> bool:
+    """A clause naming what the respondent said ("what I said about my sister", "what I wrote"): "what" and a verb
+    of saying or writing (WordNet) whose subject is "I"/"we"; ``clause`` is its verb or the "what" it hangs from."""
+    verb = clause if clause.pos_ == "VERB" else next((c for c in clause.children if c.pos_ == "VERB"), None)
+    if verb is None or not any(t.lower_ == "what" for t in verb.subtree):
+        return False
+    return any(c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in verb.children) and word_is_kind(
+        verb.lemma_.lower(), "v", _SAYING_ROOTS, 3)
 
 
 def keeps_name_out(doc, identifies) -> bool:
@@ -613,13 +666,78 @@ def asks_how_they_got(doc, names_them) -> bool:
     of getting or finding (WordNet) with "you" as subject and the respondent's own details (``names_them``) as its
     object or the object of its preposition ("get hold of my details")."""
     ws = [t.lower_ for t in doc]
-    if not {"how", "where"} & set(ws[:3]):
-        return False
     for v in doc:
-        if v.pos_ != "VERB" or not any(c.dep_ == "nsubj" and c.lower_ == "you" for c in v.children):
-            continue
         objects = [c for c in v.children if c.dep_ == "dobj"]
         objects += [g for o in objects for p in o.children if p.dep_ == "prep" for g in p.children if g.dep_ == "pobj"]
-        if word_is_kind(v.lemma_.lower(), "v", _GETTING_ROOTS, 2) and any(names_them(o) for o in objects):
+        if v.pos_ != "VERB" or not any(names_them(o) for o in objects):
+            continue
+        if {"how", "where"} & set(ws[:3]) and any(c.dep_ == "nsubj" and c.lower_ == "you" for c in v.children) and \
+                word_is_kind(v.lemma_.lower(), "v", _GETTING_ROOTS, 2):
+            return True
+        # "who gave you my name?", "who passed my number to you?": who, a verb of giving, and the interviewer
+        # as the one given to
+        given = [c for c in v.children if c.dep_ == "dative" and c.lower_ == "you"] + [
+            g for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for g in c.children if g.lower_ == "you"]
+        if given and any(c.dep_ == "nsubj" and c.lower_ == "who" for c in v.children) and \
+                word_is_kind(_phrasal_lemma(v), "v", _GIVING_ROOTS, 2):
             return True
     return False
+
+
+# WordNet roots of giving or passing something on ("give", "pass on", "hand over", "sell").
+_GIVING_ROOTS = frozenset({"give", "transfer", "pass_on", "sell"})
+
+
+def _phrasal_lemma(verb) -> str:
+    """A verb's lemma with its particle when WordNet knows the phrase ("pass_on"), else the lemma."""
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    phrase = f"{verb.lemma_.lower()}_{particles[0]}" if particles else ""
+    return phrase if phrase and has_sense(phrase, "v") else verb.lemma_.lower()
+
+
+# WordNet's adjectives of being good enough ("okay", "fine", "all right", "alright", "acceptable"): a first sense
+# holding one of these words, or a satellite of a head that does.
+_SATISFACTORY = frozenset({"satisfactory", "acceptable", "all_right"})
+# What points back at the respondent's own answer: a closed class of English ("it" is as often the product).
+_WHAT_THEY_SAID = frozenset("that this".split())
+_WANTING_ROOTS = frozenset({"want", "need", "desire", "prefer", "like"})
+_ANSWER_ROOTS = frozenset({"answer", "statement"})
+_STATIVE_FILE = "42"  # WordNet's file of verbs of being ("make sense": be reasonable or comprehensible)
+
+
+def checks_own_answer(doc) -> bool:
+    """A question whether the respondent's own answer will do ("is that okay?", "does that make sense?", "is
+    this alright with you?", "do you want long answers or just short ones?"): "that"/"this" alone as subject
+    of "be" with an adjective of being good enough (WordNet, first sense) or of a verb phrase WordNet knows
+    with its object ("make sense"), and nothing else asked ("is it okay to bring my own brushes?", "is that
+    price okay?" name what they ask); or the interviewer ("you") wanting answers (WordNet) of some kind."""
+    from ...dedup.wordnet import get_wordnet
+
+    wordnet = get_wordnet()
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if wordnet is None or root is None:
+        return False
+    subjects = [c for c in root.children if c.dep_ == "nsubj" or c.dep_ == "advmod" and c.lower_ in _WHAT_THEY_SAID]
+    if len(subjects) == 1 and subjects[0].lower_ in _WHAT_THEY_SAID and not list(subjects[0].children):
+        extra = [c for c in root.children if c.dep_ in ("xcomp", "ccomp", "advcl", "attr")
+                 or c.dep_ == "prep" and not any(g.lower_ in ("you", "me") for g in c.children)]
+        if root.lemma_ == "be" and not extra:
+            return any(c.dep_ == "acomp" and _good_enough(c.lemma_.lower(), wordnet) for c in root.children)
+        objects = [c for c in root.children if c.dep_ == "dobj"]
+        if root.pos_ == "VERB" and not extra and len(objects) == 1 and not list(objects[0].children):
+            return any(wordnet.lexfile(s) == _STATIVE_FILE
+                       for s in wordnet.synsets(f"{root.lemma_.lower()}_{objects[0].lower_}", "v")[:1])
+        return False
+    if root.pos_ == "VERB" and any(c.dep_ == "nsubj" and c.lower_ == "you" for c in root.children) and \
+            word_is_kind(root.lemma_.lower(), "v", _WANTING_ROOTS, 2):
+        objects = [c for c in root.children if c.dep_ == "dobj"]
+        objects += [g for o in objects for x in [o, *o.conjuncts] for p in x.children if p.dep_ == "prep"
+                    for g in p.children if g.dep_ == "pobj"]
+        return any(o.pos_ == "NOUN" and word_is_kind(o.lemma_.lower(), "n", _ANSWER_ROOTS, 1) for o in objects)
+    return False
+
+
+def _good_enough(adjective: str, wordnet) -> bool:
+    first = wordnet.synsets(adjective, "a")[:1]
+    heads = [wordnet.synset(p[1]) for s in first for p in s.pointers if p[0] == "&"]
+    return any(_SATISFACTORY & set(s.words) for s in [*first, *heads])
