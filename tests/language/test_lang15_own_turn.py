@@ -3,7 +3,7 @@ make sense?", "do you want long answers or short ones?") is reassured, never giv
 question about being contacted or put on a list afterwards is answered from what the study does (it asks for
 no contact details); whose study it is is answered as far as known; a moment stepped away for ("one sec, I have
 to get this") is a pause; a wish to have what was said taken out, and who passed on the respondent's name,
-are answered honestly; a request to be asked another way restates the question. Invented domain: a school
+are answered honestly; whether taking part is paid, and the time left asked in other words. Invented domain: a school
 of hand-lettered sign-writing."""
 
 from __future__ import annotations
@@ -113,13 +113,6 @@ def test_who_passed_on_their_name_is_answered_as_far_as_known(tmp_path):
     assert "invited" in turn
 
 
-def test_a_request_to_be_asked_another_way_restates_the_question(tmp_path):
-    answer = "Maybe you ask me a different way?"
-    assert answer_meta_topic(answer) == "meaning"
-    asked, turn = _after(tmp_path, answer)
-    assert "I was asking" in turn or "wasn't clear" in turn
-
-
 @pytest.mark.parametrize("answer", [
     "I'd be fine with soup, it's the paint fumes I'd worry about",
     "that's okay by me, 180 is fair for two days",
@@ -128,3 +121,27 @@ def test_a_request_to_be_asked_another_way_restates_the_question(tmp_path):
 ])
 def test_content_is_no_own_turn(answer):
     assert answer_meta_topic(answer) is None and not is_pause(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "out of curiosity, do you lot pay people for these or is it for the love of it",
+    "do you pay people for doing this?",
+])
+def test_whether_taking_part_is_paid_is_answered_not_who_funds_the_study(tmp_path, answer):
+    assert answer_meta_topic(answer) == "payment"
+    _, turn = _after(tmp_path, answer)
+    assert "payment" in turn and "who pays for this study" not in turn and PRODUCT_TEMPLATE not in turn
+
+
+@pytest.mark.parametrize("answer", ["do you pay the tutors well?", "how much more do you charge for the gold leaf?",
+                                    "how many more brushes have you got?", "how is it price-wise?"])
+def test_questions_about_the_course_are_no_payment_or_time_question(answer):
+    assert answer_meta_topic(answer) not in ("payment", "length")
+
+
+@pytest.mark.parametrize("answer", ["where are we at, roughly, time-wise?",
+                                    "any idea how many more you've got lined up for me?"])
+def test_the_time_left_asked_in_other_words_is_answered(tmp_path, answer):
+    assert answer_meta_topic(answer) == "length"
+    _, turn = _after(tmp_path, answer)
+    assert "questions left" in turn or "more questions" in turn

@@ -15,10 +15,10 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
-from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_to_think, asks_when_finished, \
-    asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, holds_the_question, \
-    keeps_name_out, off_the_record, promises_return, returns_from_pause, seen_by_someone, stops_something_else, \
-    wants_to_stop
+from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_if_paid, asks_to_think, \
+    asks_when_finished, asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, \
+    goes_somewhere, holds_the_question, keeps_name_out, off_the_record, promises_return, returns_from_pause, \
+    seen_by_someone, stops_something_else, wants_to_stop
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -140,15 +140,20 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     (:func:`asks_about_information`, ``context`` = the rest of the answer); whether their own answer will do
     ("is that okay?") is "own_answer" (:func:`own_turn.checks_own_answer`)."""
     joined = " ".join(words(sentence))
-    if question_in_form(sentence) and asks_about_contact(_parsed(sentence)):
+    last = sentence.rsplit(",", 1)[-1]  # "out of interest, do you pay people for these": the question after a lead-in
+    asked = [p for p in dict.fromkeys([sentence, last]) if question_in_form(p)]
+    if any(asks_about_contact(_parsed(p)) for p in asked):
         return "privacy"  # "will I end up on a mailing list after this?": being contacted, never a wish to stop
-    if question_in_form(sentence) and any(checks_own_answer(_parsed(p)) for p in {sentence, sentence.rsplit(",", 1)[-1]}):
+    if any(checks_own_answer(_parsed(p)) for p in asked):
         return "own_answer"  # "is that okay?", "the price, does that make sense?": their own answer, no product question
+    if any(asks_if_paid(_parsed(p)) for p in asked):
+        return "payment"  # "do you lot pay people for these?": whether taking part is paid, not who funds the study
     if wants_to_stop(sentence) and not promises_return(context):
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
     if _kept_private(sentence):
         return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
-    if asks_how_far_through(sentence) or _more_to_go(sentence) or asks_when_finished(sentence):
+    if asks_how_far_through(sentence) or _more_to_go(sentence) or asks_when_finished(sentence) or \
+            _asks_time_wise(sentence) or _how_many_more_you_have(sentence):
         return "length"  # "how far through are we?", "is there loads more?", "what time will we finish?"
     for topic, pattern in _patterns().topics:
         if topic == "end" and (stops_something_else(sentence) or _opens_with_wh(sentence)):
@@ -169,6 +174,45 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         # "what does matched by temperament mean, who decides" asks about the product (never privacy)
         return "meaning" if _QUOTED.search(sentence) else None
     return "privacy" if asks_about_information(sentence, context) and not asks_who_is_behind(sentence) else None
+
+
+# WordNet roots of a time or a stretch of it: what a "-wise" question asks about ("where are we, time-wise?").
+_TIME_ROOTS = frozenset({"time", "time_period", "duration", "time_unit"})
+# Verbs of having something for someone ("how many more have you got for me"): a closed class of English.
+_HAVING = frozenset("have got get".split())
+
+
+def _asks_time_wise(sentence: str) -> bool:
+    """"what are we at, roughly, time-wise?": a question in form whose only noun is a time (WordNet) made an
+    adverb by "-wise", and whose subject is the respondent or the interview ("we", "I", "this", "it")."""
+    if not question_in_form(sentence):
+        return False
+    doc = _parsed(sentence)
+    wise = [t for t in doc if t.lower_ == "wise" and t.i >= 2 and doc[t.i - 1].lower_ == "-" or
+            t.lower_.endswith("wise") and len(t.lower_) > 4 and t.lower_ != "otherwise"]
+    if not wise:
+        return False
+    stem = doc[wise[0].i - 2].lemma_.lower() if wise[0].lower_ == "wise" else wise[0].lower_[:-4].rstrip("-")
+    nouns = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and t.i != wise[0].i - 2]
+    subject = any(t.dep_ == "nsubj" and t.lower_ in ("we", "i", "this", "it") for t in doc)
+    return subject and not nouns and word_is_kind(stem, "n", _TIME_ROOTS, 1)
+
+
+def _how_many_more_you_have(sentence: str) -> bool:
+    """"any idea how many more you've got lined up for me?": "how many/much" and "more/left" counting nothing
+    named, the interviewer ("you") having them (a verb of having), and no noun after "how"."""
+    ws = words(sentence)
+    if "how" not in ws:
+        return False
+    k = ws.index("how")
+    if ws[k + 1:k + 2] not in (["many"], ["much"]) or ws[k + 2:k + 3] not in (["more"], ["left"]):
+        return False
+    doc = _parsed(sentence)
+    after = [t for t in doc if t.i > 0 and t.idx >= sentence.lower().find("how")]
+    if any(t.pos_ in ("NOUN", "PROPN") for t in after):
+        return False
+    return any(t.lower_ == "you" and t.dep_ == "nsubj" for t in after) and any(
+        t.lower_ in _HAVING or t.lemma_.lower() in _HAVING for t in after)
 
 
 def _confirms(sentence: str) -> bool:
@@ -275,7 +319,8 @@ def asks_what_is_left(sentence: str) -> bool:
     ws = [w.removesuffix("s") if w in ("hows", "how's") else w for w in words(sentence)]
     if "how" not in ws or not _REMAINING & set(ws):
         return False
-    k = ws.index("how")
+    ws = ws[ws.index("how"):]  # "got a rough idea how much of this is left?": the question from "how" on
+    k = 0
     if ws[k + 1:k + 2] not in (["much"], ["many"], ["long"]):
         return False
     rest = [w for w in ws if w not in _REMAINING and w not in _OF_THE_INTERVIEW and w not in c.function_words
@@ -1052,7 +1097,8 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     if not question_in_form(sentence):
         return False
     doc = parse(" ".join(sentence.split()))
-    if _wants_theirs(doc) or _reaches_someone(doc) or seen_by_someone(doc, is_disclosure) or asks_about_contact(doc):
+    if _wants_theirs(doc) or _reaches_someone(doc) or seen_by_someone(doc, is_disclosure) or asks_about_contact(doc) \
+            or goes_somewhere(doc, is_information):
         return True  # ... or someone seeing it ("will my manager see any of this?"), or being rung afterwards
     # ("what's included, in writing": a bare noun after "in" says how, it is nobody's information)
     info = [t for t in doc if t.pos_ in ("NOUN", "PROPN") and (is_information(t.lemma_) or _identifies(t))

@@ -304,13 +304,39 @@ def asks_about_contact(doc) -> bool:
         us += [g for c in v.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj" and g.lower_ in _US]
         names = {v.lemma_.lower()} | {f"{v.lemma_.lower()}_{c.lower_}_{g.lower_}" for c in v.children if c.dep_ == "prep"
                                       for g in c.children if g.dep_ == "pobj"}
-        if us and any(_CONTACT_WORDS & set(s.words) for n in names for s in wordnet.synsets(n, "v")[:3]):
+        if us and any(_CONTACT_WORDS & set(s.words) for n in names for s in wordnet.synsets(n, "v")[:_CONTACT_SENSES]):
             return True
         small = [c for c in v.head.children if c.dep_ == "dobj" and c.lower_ in _US] if v.dep_ == "oprd" else us
         if v.tag_ == "VBN" and v.dep_ in ("ccomp", "xcomp", "oprd") and small and word_is_kind(
                 v.lemma_.lower(), "v", _INFORMING_ROOTS, 2):
             return True  # "keep me updated": "me" the subject of the small clause
         if _put_on_a_list(v):
+            return True
+    return False
+
+
+# Senses of a verb read for contacting ("ping": the fourth, "contact, usually in order to remind"); "me"/"us" as
+# its object keeps the reading to the respondent being reached.
+_CONTACT_SENSES = 5
+# Where something goes when no one is named ("does this go anywhere?"): a closed class of English.
+_SOMEWHERE = frozenset("anywhere somewhere elsewhere".split())
+
+
+def goes_somewhere(doc, information) -> bool:
+    """A question whether what was said goes anywhere ("does this go anywhere official?", "does that stay between us
+    or end up on a file somewhere?"): "this/that" (the interview, never the product's "it") the subject of a verb, or
+    of the verb it is coordinated with, that goes "anywhere/somewhere" or onto or into information (``information``,
+    a predicate on lemmas: a file, a record)."""
+    for v in doc:
+        if v.pos_ != "VERB":
+            continue
+        subject = [c for x in (v, v.head if v.dep_ == "conj" else v) for c in x.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if not any(c.lower_ in ("this", "that") for c in subject):
+            continue
+        where = any(c.dep_ == "advmod" and c.lower_ in _SOMEWHERE for c in v.children)
+        onto = any(g.pos_ == "NOUN" and information(g.lemma_) for c in v.children if c.dep_ == "prep" and c.lower_ in
+                   ("on", "onto", "in", "into") for g in c.children if g.dep_ == "pobj")
+        if where or onto:
             return True
     return False
 
@@ -429,7 +455,9 @@ def asks_who_is_asking(doc, being: bool = True) -> bool:
             verb = t.head
             dash = next((x.i for x in doc if x.tag_ == ":" and x.i > verb.i), len(doc))  # "who's asking - X or Y?"
             named = any(c.dep_ in ("dobj", "ccomp") and c.i < dash for c in verb.children)
-            knowing = any(c.dep_ == "xcomp" and c.lemma_ == "know" and not list(c.children)[1:] for c in verb.children)
+            # ("who wants to know about X of all things?": knowing about something asks nothing of the respondent)
+            knowing = any(c.dep_ == "xcomp" and c.lemma_ == "know" and all(
+                g.dep_ in ("aux", "prep") for g in c.children) for c in verb.children)
             if not named and (word_is_kind(verb.lemma_.lower(), "v", _ASKING_ROOTS, 1) or
                               verb.lemma_ == "want" and knowing):
                 return True
@@ -450,7 +478,16 @@ def asks_who_is_asking(doc, being: bool = True) -> bool:
 
 def _tied_to_someone(doc) -> bool:
     """"are you lot connected to them?", "are you linked with the company?": the interviewer ("you") the
-    subject of a verb of connecting or joining (WordNet)."""
+    subject of a verb of connecting or joining (WordNet); or the interview ("this") tied to an organisation
+    (WordNet, or what one owns: "is this tied in with the council's scheme?")."""
+    for v in doc:
+        if v.dep_ == "ROOT" and v.tag_ == "VBN" and word_is_kind(v.lemma_.lower(), "v", _CONNECTING_ROOTS | {"tie"}, 2) and \
+                any(c.dep_ == "nsubjpass" and c.lower_ == "this" for c in v.children):
+            ends = [g for c in v.children if c.dep_ == "prep" and c.lower_ in ("with", "to") for p in c.children
+                    for g in [p, *[x for x in p.children if x.dep_ == "poss"]]]
+            if any(g.pos_ in ("NOUN", "PROPN") and word_is_kind(g.lemma_.lower(), "n", _SEER_ROOTS - {"person"}, 2)
+                   for g in ends):
+                return True
     you = [t for t in doc if t.lower_ == "you" and t.dep_ not in ("dobj", "pobj", "dative")]
     # ("are you lot connected": "you" hangs off "lot"; in the main clause: "people you're related to" is generic)
     return any(v.pos_ == "VERB" and v.tag_ == "VBN" and (v.dep_ == "ROOT" or v.head.dep_ == "ROOT" and v.dep_ == "acomp")
@@ -741,3 +778,26 @@ def _good_enough(adjective: str, wordnet) -> bool:
     first = wordnet.synsets(adjective, "a")[:1]
     heads = [wordnet.synset(p[1]) for s in first for p in s.pointers if p[0] == "&"]
     return any(_SATISFACTORY & set(s.words) for s in [*first, *heads])
+
+
+# Who is paid when a respondent asks whether taking part is paid: a person (WordNet), never the interviewer.
+_PAYEE_ROOTS = frozenset({"person", "people"})
+
+
+def asks_if_paid(doc) -> bool:
+    """A question whether taking part is paid ("do you lot pay people for these?", "will I get paid for doing
+    this?"): a verb of paying (WordNet) whose object is the respondent ("me/us") or people (a WordNet person), or
+    whose passive subject is the respondent, with the interview ("this", "these", "it") the thing paid for when
+    people are named. "who's paying you to ask me this" pays the interviewer (who pays for the study)."""
+    for v in doc:
+        if v.pos_ != "VERB" or not word_is_kind(v.lemma_.lower(), "v", _PAYING_ROOTS, 2):
+            continue
+        paid_for = [g for c in v.children if c.dep_ == "prep" and c.lower_ == "for" for x in c.children
+                    for g in [x, *[y for y in x.children if y.dep_ == "dobj"]] if g.lower_ in _THE_STUDY | {"these"}]
+        respondent = any(c.dep_ in ("dobj", "dative") and c.lower_ in _US or c.dep_ == "nsubjpass" and c.lower_ in
+                         _RESPONDENT for c in v.children)
+        people = any(c.dep_ == "dobj" and c.pos_ == "NOUN" and word_is_kind(c.lemma_.lower(), "n", _PAYEE_ROOTS, 2)
+                     for c in v.children)
+        if respondent or people and paid_for:
+            return True
+    return False
