@@ -145,3 +145,19 @@ def test_the_time_left_asked_in_other_words_is_answered(tmp_path, answer):
     assert answer_meta_topic(answer) == "length"
     _, turn = _after(tmp_path, answer)
     assert "questions left" in turn or "more questions" in turn
+
+
+@pytest.mark.parametrize("answer,topic", [
+    ("who wants to know about sign-writing of all things? is it a heritage lot?", "purpose"),
+    ("Is this tied in with the council's high street scheme? There were flyers at the library", "purpose"),
+    ("the bit about my dad - does that stay between us or end up on a file somewhere?", "privacy"),
+    ("got a rough idea how much of this is left? my tea's going cold", "length"),
+])
+def test_own_turn_asked_in_other_words(answer, topic):
+    assert answer_meta_topic(answer) == topic
+
+
+@pytest.mark.parametrize("answer", ["does it go anywhere near the station?", "is the brush tied to the stick?",
+                                    "who wants the blue one?"])
+def test_questions_about_the_course_are_no_own_turn(answer):
+    assert answer_meta_topic(answer) not in ("purpose", "privacy")

@@ -315,9 +315,8 @@ def asks_about_contact(doc) -> bool:
     return False
 
 
-# Senses of a verb read for contacting ("ping": the fourth, "contact, usually in order to remind"); "me"/"us" as
-# its object keeps the reading to the respondent being reached.
-_CONTACT_SENSES = 5
+# Senses of a verb read for contacting.
+_CONTACT_SENSES = 3
 # Where something goes when no one is named ("does this go anywhere?"): a closed class of English.
 _SOMEWHERE = frozenset("anywhere somewhere elsewhere".split())
 
