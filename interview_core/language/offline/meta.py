@@ -26,6 +26,14 @@ MetaTopic = Literal["why_asked", "end", "skip", "length", "privacy", "purpose", 
 _NON_FINITE = frozenset("be being been having".split())
 
 
+def _parsed(text: str):
+    """The parse of ``text`` with its whitespace made single spaces (:func:`text.parse.parse`, cached); imported
+    on first use, so that reading the patterns needs no parser."""
+    from ...text.parse import parse
+
+    return parse(" ".join(text.split()))
+
+
 @dataclass(frozen=True)
 class _Patterns:
     topics: tuple[tuple[str, re.Pattern], ...]
@@ -248,9 +256,7 @@ def _opens_with_wh(sentence: str) -> bool:
 def _kept_private(sentence: str) -> bool:
     """The respondent asks what is kept of them, by structure (:mod:`.own_turn`): to say something off the
     record or have it taken out, that their name stay out of it, or who reads the answers (a question)."""
-    from ...text.parse import parse
-
-    doc = parse(" ".join(sentence.split()))
+    doc = _parsed(sentence)
     asked = question_in_form(sentence)
     wish = "please" in words(sentence) or any(t.lemma_ in ("like", "want", "prefer") and any(
         c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children) for t in doc)  # "I'd like that taken out"
@@ -280,10 +286,9 @@ def declines_to_answer(sentence: str) -> bool:
     "I can't say I've noticed" (a clause with a subject and no wh-word) is a hedge, not a refusal; "I don't tell
     my wife" (no modal) is a habit."""
     from ...dedup.wordnet import get_wordnet
-    from ...text.parse import parse
 
     wordnet = get_wordnet()
-    for v in parse(" ".join(sentence.split())):
+    for v in _parsed(sentence):
         if v.pos_ not in ("VERB", "AUX") or v.dep_ not in ("ROOT", "conj", "xcomp"):
             continue
         subjects = [c for c in v.children if c.dep_ == "nsubj"]
@@ -391,12 +396,10 @@ def asks_for_time(part: str, bare: bool = True) -> bool:
     but a quantity, "just", the respondent and an imperative verb ("give me a sec", "wait a minute", "hold
     on a moment"). With ``bare`` a duration alone counts too ("two minutes"); a caller uses that only beside
     another sign of a pause (an apology), since "two minutes" also answers "how long does it take?"."""
-    from ...text.parse import parse
-
     ws = [w for w in words(part) if w not in closed().interjections or w == "wait"]
     if not ws or len(ws) > TIME_REQUEST_WORDS:
         return False
-    doc = parse(" ".join(ws))
+    doc = _parsed(" ".join(ws))
     units = [t for t in doc if t.pos_ in ("NOUN", "PROPN", "ADJ") and not t.like_num
              and word_is_kind(t.lemma_.lower(), "n", _SHORT_TIME_ROOTS, 2)]
     if len(units) != 1:
@@ -417,9 +420,7 @@ def asks_purpose(sentence: str) -> bool:
     ws = _after_coordinators([w for w in words(sentence) if w not in closed().interjections])  # "and what's all this for"
     if not ws or ws[0] not in ("what", "what's", "whats") or not ({"for", "about"} & set(ws)):
         return False
-    from ...text.parse import parse
-
-    return any(_is_study(t) for t in parse(" ".join(sentence.split()))) or "this" in ws[1:4]
+    return any(_is_study(t) for t in _parsed(sentence)) or "this" in ws[1:4]
 
 
 # Pure in its text: the assessment and the question writer both read each answer.
@@ -578,10 +579,8 @@ def _thing_around(part: str) -> bool:
 def _what_interrupts(part: str) -> bool:
     """A bare noun phrase beside an aside naming what interrupts ("hang on, parcel", "one sec, the oven"):
     one word besides a determiner, no verb."""
-    from ...text.parse import parse
-
     ws = [w for w in words(part) if w not in closed().determiners and w not in closed().possessives]
-    doc = parse(" ".join(words(part)))
+    doc = _parsed(" ".join(words(part)))
     if not ws or any(t.pos_ in ("VERB", "AUX") for t in doc):
         return _happening_now(part)
     # one word, or a verbless phrase headed by someone or something around them ("somebody at the door")
@@ -593,12 +592,10 @@ def _happening_now(part: str) -> bool:
     """A short clause beside an aside telling what is happening around the respondent ("hang on, my
     lad's shouting from upstairs", "can we pause, the baby's awake"): someone or something other than
     the respondent as subject, in the present progressive, or a present "be" with an adjective."""
-    from ...text.parse import parse
-
     ws = words(part)
     if not ws or len(ws) > 8:
         return False
-    doc = parse(" ".join(ws))
+    doc = _parsed(" ".join(ws))
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
         return False
@@ -637,9 +634,7 @@ def _apology_aside(ws: list[str]) -> bool:
         return False  # "sorry, who is running this?" asks
     if ws[1].endswith("ing") and bool(getAllLemmas(ws[1]).get("VERB")):
         return True
-    from ...text.parse import parse
-
-    doc = parse(" ".join(ws[1:]))
+    doc = _parsed(" ".join(ws[1:]))
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None or root.pos_ != "VERB":
         return False
@@ -687,12 +682,6 @@ def _asks_sponsor(answer: str) -> bool:
     return False
 
 
-def _parsed(text: str):
-    from ...text.parse import parse
-
-    return parse(" ".join(text.split()))
-
-
 def reply_topic(answer: str, topic: str) -> str:
     """The wording key that answers the respondent's own turn, refined from its topic by what the turn says:
     a return after a pause ("pause_back"), a wish to go on another time ("end_later"), a question about
@@ -700,16 +689,14 @@ def reply_topic(answer: str, topic: str) -> str:
     to say something off the record
     ("privacy_off_record"), who reads the answers ("privacy_reader"), who pays for the study ("other_funder"),
     who is behind the study or who is asking, asked alone ("other_sponsor"); ``topic`` itself otherwise."""
-    from ...text.parse import parse
-
     if topic == "pause" and returns_from_pause(answer):
         return "pause_back"
     if topic == "end" and defers(answer):
         return "end_later"
     parts = [s for _, _, s in sentences(answer)]
-    if topic == "privacy" and any(question_in_form(s) and asks_about_contact(parse(" ".join(s.split()))) for s in parts):
+    if topic == "privacy" and any(question_in_form(s) and asks_about_contact(_parsed(s)) for s in parts):
         return "privacy_contact"
-    docs = [parse(" ".join(s.split())) for s in parts]
+    docs = [_parsed(s) for s in parts]
     if topic == "privacy" and any(off_the_record(d) for d in docs):
         return "privacy_off_record"
     if topic == "privacy" and any(asks_how_they_got(d, _names_them) for d in docs):
@@ -834,9 +821,7 @@ def _offered(sentence: str, answer: str) -> bool:
         return False
     if ws and ws[-1] in closed().wh_words and len(ws) > 1:
         return False  # the wh-word in place of what is asked ("Vetted by who?", "delivered when?"): it asks
-    from ...text.parse import parse
-
-    doc = parse(" ".join(sentence.split()))
+    doc = _parsed(sentence)
     if _declarative_question(doc):
         return False
     if any(t.pos_ in ("VERB", "AUX") or t.dep_ == "neg" or t.lower_ in closed().negations for t in doc):
@@ -862,9 +847,7 @@ def _declarative_question(doc) -> bool:
 
 def _said_as_question(sentence: str) -> bool:
     """A statement with a question mark that asks about someone else (:func:`_declarative_question`)."""
-    from ...text.parse import parse
-
-    return sentence.rstrip().endswith("?") and _declarative_question(parse(" ".join(sentence.split())))
+    return sentence.rstrip().endswith("?") and _declarative_question(_parsed(sentence))
 
 
 def _tag_question(sentence: str) -> bool:
@@ -916,10 +899,9 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
       "you" with a perfect of a verb of perceiving or trying (WordNet);
     - "what are you going to do, say no?": "what" the object of "do" with "you" as subject (no choice);
     - "what is there to X" (with or without its question mark): there is nothing to X."""
-    from ...text.parse import parse
     from ...text.primitives import stem_string
 
-    doc = parse(" ".join(sentence.split()))
+    doc = _parsed(sentence)
     if _nothing_to(doc) or _of_anyone(doc):
         return True
     if not sentence.rstrip().rstrip("!").endswith("?"):  # "?!" too: "Fifteen minutes?!"
@@ -930,7 +912,7 @@ def is_rhetorical(sentence: str, answer: str = "", concept: str = "") -> bool:
         if mine & set(stem_string(words(concept)).split()):
             return True
         fragments = [x for _, _, x in sentences(answer) if x.rstrip().rstrip("!").endswith("?")]
-        if sum(_verbless(parse(" ".join(x.split()))) for x in fragments) >= 2:
+        if sum(_verbless(_parsed(x)) for x in fragments) >= 2:
             return True
     for tok in doc:
         governing = [tok, tok.head] if tok.dep_ == "xcomp" else [tok]  # "are you going to do"
@@ -975,9 +957,7 @@ def addressed_question(answer: str, concept: str = "") -> str | None:
     :func:`meta_topic` knows (length, purpose, privacy, meaning, end, skip): a question in form
     (:func:`question_in_form`) with a content word, not the respondent deliberating with themselves
     ("would I trust an app with that?") or wondering "what if ...". None when there is none."""
-    from ...text.parse import parse
-
-    if any(_nothing_to(parse(" ".join(s.split()))) for _, _, s in sentences(answer)):
+    if any(_nothing_to(_parsed(s)) for _, _, s in sentences(answer)):
         return None  # "Better how? ... What is there to be better about": the whole answer pushes back
     for _, _, s in sentences(answer):
         ws = words(s)
@@ -1016,13 +996,12 @@ def _checks_described(sentence: str, concept: str) -> bool:
     """A tag question that checks what a word of the description names ("the endpapers are the pages inside
     the cover, yes?"): before the tag, a word of ``concept`` (the name and the description) as the subject of
     "be" and a definite description of it ("the ...") as what it is. "The price is a lot, isn't it?" judges."""
-    from ...text.parse import parse
     from ...text.primitives import stem_string
 
     if not concept or "," not in sentence:
         return False
     described = set(stem_string(words(concept)).split())
-    doc = parse(" ".join(sentence.rsplit(",", 1)[0].split()))
+    doc = _parsed(sentence.rsplit(",", 1)[0])
     for t in doc:
         if t.lemma_ != "be" or t.dep_ != "ROOT":
             continue
@@ -1092,11 +1071,9 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     (:func:`is_disclosure`) whose subject or object is an information noun (:func:`is_information`:
     "who gets my details?", "will my data be sold?"), or a participle of one passed to someone, with an
     information noun in ``context`` or the sentence ("... my details. Sold to other firms?")."""
-    from ...text.parse import parse
-
     if not question_in_form(sentence):
         return False
-    doc = parse(" ".join(sentence.split()))
+    doc = _parsed(sentence)
     if _wants_theirs(doc) or _reaches_someone(doc) or seen_by_someone(doc, is_disclosure) or asks_about_contact(doc) \
             or goes_somewhere(doc, is_information):
         return True  # ... or someone seeing it ("will my manager see any of this?"), or being rung afterwards
@@ -1184,10 +1161,8 @@ _ANYONE_AT_ALL = frozenset("anyone anybody someone somebody".split())
 def _information_in(context: str) -> bool:
     """An information noun ("my details") or a clause naming what the respondent said ("what I've said")
     in ``context``; contractions typed without their apostrophe are read as contractions."""
-    from ...text.parse import parse
-
     text = " ".join(_UNMARKED.get(w.lower(), w) for w in context.split())
-    return any(t.pos_ == "NOUN" and is_information(t.lemma_) or _own_words(t) for t in parse(text))
+    return any(t.pos_ == "NOUN" and is_information(t.lemma_) or _own_words(t) for t in _parsed(text))
 
 
 _SPONSOR_ROOTS = frozenset({"organization", "social_group", "business", "establishment"})
@@ -1197,9 +1172,7 @@ def asks_who_is_behind(sentence: str) -> bool:
     """Whether a question asks who is behind the interview: "who" with the interview or the interviewer as
     its object ("who's running this?", "who do you work for?", "who is behind it?"), or "are you" an
     organisation (a WordNet organisation, social group or business: "are you the company?")."""
-    from ...text.parse import parse
-
-    doc = parse(" ".join(sentence.split()))
+    doc = _parsed(sentence)
     if asks_who_pays(doc, _is_study) or asks_who_is_asking(doc, being=False):
         return True  # "is anybody funding this research?", "who's asking?", "are you with the X people?"
     ws = [t.lower_ for t in doc]
@@ -1308,9 +1281,7 @@ def asks_to_sell(sentence: str) -> bool:
     or promoting (WordNet), in any clause ("is this where you try and sell me something?")."""
     if not question_in_form(sentence):
         return False
-    from ...text.parse import parse
-
-    for tok in parse(" ".join(sentence.split())):
+    for tok in _parsed(sentence):
         if tok.pos_ == "VERB" and word_is_kind(tok.lemma_.lower(), "v", _SELLING_ROOTS, 2):
             node, seen = tok, 0
             while seen < 4:  # "you try and sell": the subject of the verb or of the one it hangs from
