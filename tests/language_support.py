@@ -60,3 +60,13 @@ def offline_session(tmp_path: Path, concept_id: str, name: str, stimulus: str, m
                                        "stimulus": stimulus}), encoding="utf-8")
     return InterviewSession.start(None, str(concept), max_turns=max_turns, db_path=str(tmp_path / "s.db"),
                                   provider="offline")
+
+
+def turns_after(tmp_path: Path, concept_id: str, name: str, stimulus: str, answers: list[str],
+                max_turns: int = 12) -> list[str]:
+    """The interviewer's turn after each of ``answers`` in a fresh offline interview on a concept of the test's own
+    (:func:`offline_session`), in a new folder under ``tmp_path`` for each call."""
+    home = tmp_path / str(len(list(tmp_path.iterdir())))
+    home.mkdir()
+    session = offline_session(home, concept_id, name, stimulus, max_turns=max_turns)
+    return [session.answer(a).next_question for a in answers]

@@ -9,7 +9,7 @@ of hand-lettered sign-writing."""
 from __future__ import annotations
 
 import pytest
-from language_support import offline_session
+from language_support import turns_after
 
 from interview_core.language.offline.meta import addressed_question, answer_meta_topic, is_pause, reply_topic
 
@@ -20,13 +20,10 @@ FIRST = "the boat names really, my dad had a narrowboat and I always wanted to p
 PRODUCT_TEMPLATE = "I don't know the details"
 
 
-def _after(tmp_path, answer: str, max_turns: int = 12) -> tuple[str, str]:
+def _after(tmp_path, answer: str) -> tuple[str, str]:
     """(the question asked before ``answer``, the interviewer's next turn) in an offline interview."""
-    home = tmp_path / str(len(list(tmp_path.iterdir())))  # one folder per interview
-    home.mkdir()
-    session = offline_session(home, "letterwell", "Letterwell Sign-Writing School", DESCRIPTION, max_turns=max_turns)
-    asked = session.answer(FIRST).next_question
-    return asked, session.answer(answer).next_question
+    asked, turn = turns_after(tmp_path, "letterwell", "Letterwell Sign-Writing School", DESCRIPTION, [FIRST, answer])
+    return asked, turn
 
 
 @pytest.mark.parametrize("answer", [
@@ -43,12 +40,8 @@ def test_checking_their_own_answer_is_reassured_not_a_product_question(tmp_path,
 
 
 def test_checking_again_is_not_answered_word_for_word(tmp_path):
-    home = tmp_path / "again"
-    home.mkdir()
-    session = offline_session(home, "letterwell", "Letterwell Sign-Writing School", DESCRIPTION, max_turns=12)
-    session.answer(FIRST)
-    first = session.answer("No idea, sorry. Is that okay?").next_question
-    second = session.answer("No idea, sorry. Is that okay?").next_question
+    _, first, second = turns_after(tmp_path, "letterwell", "Letterwell Sign-Writing School", DESCRIPTION,
+                                   [FIRST, "No idea, sorry. Is that okay?", "No idea, sorry. Is that okay?"])
     assert first != second and first.split(". ")[0] != second.split(". ")[0]
 
 
