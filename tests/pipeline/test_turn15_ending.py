@@ -26,11 +26,13 @@ NOT_LEAVING = [
     "can I leave my email",
     "I'll have to go and check with my wife, but carry on",
     "I need to go and let the dog out, you carry on",
+    "sorry, keep going though, I'll have to go and check on the oven",
     "can I drop out of the mailing list later?",
     "will I hear back from you later?",
     "will the hire firm end up with my details after this?",
 ]
-LATER = ["can we come back to that later", "can I finish this tomorrow?", "shall we carry on another day?"]
+LATER = ["can we come back to that later", "can I finish this tomorrow?", "shall we carry on another day?",
+         "can I do the rest tomorrow, my laptop's on its last legs"]
 NOW = ["I have to go now, sorry", "that's me done, bye", "sorry, I've got to head off now",
        "right, I'll have to leave it there", "I have to go now, carry on without me"]
 

@@ -15,7 +15,7 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
-from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_if_paid, asks_to_think, \
+from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_if_paid, asks_to_go_on, asks_to_think, \
     asks_when_finished, asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, \
     goes_somewhere, holds_the_question, keeps_name_out, off_the_record, promises_return, returns_from_pause, \
     seen_by_someone, stops_something_else, wants_to_stop
@@ -653,6 +653,8 @@ def answer_meta_topic(answer: str) -> MetaTopic | None:
     When the rules read nothing, the learned reading (:func:`learned_topic`) may name the topic in a
     phrasing no rule knows (a pause is no topic: :func:`is_pause`)."""
     topic = learned_topic(answer) or _rule_topic(answer)
+    if topic == "end" and asks_to_go_on(answer):
+        return None  # "I'll have to go and check with my wife, but carry on": they ask the interviewer to go on
     return None if topic == "pause" else topic  # type: ignore[return-value]
 
 

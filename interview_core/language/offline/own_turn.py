@@ -162,9 +162,11 @@ def wants_to_stop(answer: str) -> bool:
     stopping (WordNet), or "call it a day/there", that the respondent intends now (a modal, "have to",
     "going to", "got to", "let's"; never a past tense) and that takes nothing but the interview itself
     ("leave it there", "stop here", "head off now"); also a wish to go on another time (:func:`defers`).
-    A promise to come back ("back in a sec", "brb") makes it a pause instead."""
+    A promise to come back ("back in a sec", "brb") makes it a pause instead, and an answer that asks the
+    interviewer to go on ("I'll have to go and check with my wife, but carry on": :func:`asks_to_go_on`) is no
+    wish to stop."""
     text = " ".join(words(answer))
-    if _RETURNING.search(text):
+    if _RETURNING.search(text) or asks_to_go_on(answer):
         return False
     return defers(answer) or any(_stops_here(s) or says_goodbye(s) for _, _, s in sentences(answer))
 
@@ -224,6 +226,9 @@ def defers(answer: str) -> bool:
             subjects = [c.lower_ for x in chain for c in x.children if c.dep_ == "nsubj"]
             modal = any(c.dep_ == "aux" and c.tag_ == "MD" for x in chain for c in x.children)
             objects = [c for c in v.children if c.dep_ == "dobj" and not _time_noun(c)]
+            # ("will I hear back later?" asks what will happen to them, not leave: a "will" before its subject)
+            modal = modal and not any(c.dep_ == "aux" and c.lower_ == "will" and any(
+                s.dep_ == "nsubj" and s.i > c.i for s in x.children) for x in chain for c in x.children)
             asked = subjects and set(subjects) <= _RESPONDENT and modal or any(_leave_asked(x) for x in chain)
             # ("we could pop out after lunch", "I'd go on a Friday" tell a plan: a time after something or a day only
             # with going on or finishing; "I might pack it in after three weeks" muses)
@@ -232,9 +237,30 @@ def defers(answer: str) -> bool:
             # ("can I do the rest tomorrow": the rest of the interview, of nothing named)
             ours = all(o.lower_ in _THE_INTERVIEW or o.lower_ == "rest" and not list(o.rights) for o in objects)
             rest = any(o.lower_ == "rest" for o in objects)  # doing the rest is going on
-            if asked and not musing and ours and (later_word or rest or _resumes(v)):
+            if asked and not musing and ours and _goes_to_the_interview(v) and (later_word or rest or _resumes(v)):
                 return True
     return False
+
+
+# Prepositions of a time (read by :func:`_later`), and the WordNet kinds of where the respondent may go on from.
+_WHEN = frozenset("after before until till once".split())
+_WHERE_ROOTS = frozenset({"location", "structure"})
+
+
+def _goes_to_the_interview(verb) -> bool:
+    """What the verb's prepositions take is the interview, a time or where the respondent is ("come back to it",
+    "carry on with this", "finish it at home"); any other thing ("end up on a newsletter", "drop out of the
+    list", "hear back from you") is what the verb is about, and it is no going on with the interview."""
+    def taken(prep) -> list:
+        return [g for c in prep.children for g in ([c] if c.dep_ == "pobj" else taken(c) if c.dep_ == "prep" else [])]
+
+    def in_its_clause(prep) -> bool:  # ("can I do the rest tomorrow, battery's on 3%": past a comma, another clause)
+        return not any(t.is_punct for t in verb.doc[min(verb.i, prep.i):max(verb.i, prep.i)])
+
+    return all(o.lower_ in _THE_INTERVIEW or _time_noun(o) or o.pos_ == "NOUN" and word_is_kind(
+        o.lemma_.lower(), "n", _WHERE_ROOTS | {"interview", "survey", "inquiry"}, 2)
+               for c in verb.children if c.dep_ == "prep" and c.lower_ not in _WHEN and in_its_clause(c)
+               for o in taken(c))
 
 
 # WordNet roots of going on with something, finishing it or coming back to it ("carry on", "pick up", "finish").
@@ -312,7 +338,26 @@ def asks_about_contact(doc) -> bool:
             return True  # "keep me updated": "me" the subject of the small clause
         if _put_on_a_list(v):
             return True
-    return False
+    return any(_sent_to_them(v) for v in doc)
+
+
+# WordNet kinds of what reaches someone after a study: a list (a database), news, e-mail, a call, advertising, post.
+_SENT_ROOTS = frozenset({"database", "news", "electronic_communication", "telecommunication", "promotion", "mail"})
+
+
+def _sent_to_them(verb) -> bool:
+    """Being put on a list or sent something ("will I end up on a mailing list after this?", "can you put me on
+    the list for updates", "am I going to get emails?"): a verb said with a modal or "going to", the respondent
+    its subject (I/we) or object (me/us), and a WordNet kind of list, news, e-mail, call or advertising among
+    what it takes (directly or through a preposition)."""
+    if verb.pos_ != "VERB":
+        return False
+    chain = [verb, verb.head] if verb.dep_ == "xcomp" else [verb]  # "going to get emails"
+    future = any(c.tag_ == "MD" or c.lower_ in ("going", "gon") for x in chain for c in [x, *x.children])
+    them = any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _RESPONDENT or c.dep_ in ("dobj", "dative")
+               and c.lower_ in _US for x in chain for c in x.children)
+    taken = [g for c in verb.children for g in [c, *c.children] if g.pos_ == "NOUN" and g.dep_ in ("dobj", "pobj")]
+    return future and them and any(word_is_kind(t.lemma_.lower(), "n", _SENT_ROOTS, 2) for t in taken)
 
 
 # Senses of a verb read for contacting.
@@ -386,6 +431,54 @@ def seen_by_someone(doc, disclosure) -> bool:
                    or any(g.lower_ == "this" for g in o.children) for o in objects)
         if seer and this:
             return True
+    return False
+
+
+# Particles of going on ("carry on", "go ahead", "keep on"), and what a request to go on may carry besides: closed
+# classes of English. WordNet's continuing: "continue", "proceed", "keep (going)".
+_AHEAD = frozenset("on ahead".split())
+_ALONG = frozenset("though then anyway please just now".split())
+_CONTINUING = frozenset({"continue", "proceed"})
+_SAID_OF = frozenset({"xcomp", "ccomp", "aux", "acl", "relcl", "pcomp"})
+
+
+def _goes_on(verb) -> bool:
+    """A verb of going on: with "on/ahead" ("carry on", "go ahead"), whose first WordNet sense is continuing
+    ("continue", "proceed"), or continuing with a gerund ("keep going")."""
+    lemma = verb.lemma_.lower()
+    return any(c.dep_ in ("prt", "advmod") and c.lower_ in _AHEAD for c in verb.children) or word_is_kind(
+        lemma, "v", _CONTINUING, 1) or word_is_kind(lemma, "v", _CONTINUING, 3) and any(
+        c.dep_ == "xcomp" and c.tag_ == "VBG" for c in verb.children)
+
+
+def _along(tok) -> bool:
+    return tok.dep_ in ("cc", "punct", "intj") or tok.dep_ in ("prt", "advmod") and tok.lower_ in _AHEAD | _ALONG
+
+
+def _own_clause(tok) -> bool:
+    """A clause with a subject of its own hung from the verb (a parse of "I need to go, you carry on")."""
+    return tok.dep_ in ("ccomp", "advcl", "parataxis", "conj") and any(c.dep_ == "nsubj" for c in tok.children)
+
+
+@lru_cache(maxsize=512)
+def asks_to_go_on(answer: str) -> bool:
+    """Whether the answer asks the interviewer to go on ("I'll have to go and check with my wife, but carry on",
+    "you carry on", "keep going though"): a verb of going on said to the interviewer (no subject of its own or
+    "you", no auxiliary, no negation, not said of another verb) that takes nothing else ("carry on without me"
+    leaves the interviewer to it; "carry on later" defers)."""
+    from ...text.parse import parse
+
+    for _, _, s in sentences(answer):
+        for v in parse(" ".join(s.split())):
+            top = v
+            while top.dep_ == "conj" and top.head is not top:
+                top = top.head  # ("is there a way to save where I'm up to and carry on": said of another verb)
+            if v.pos_ != "VERB" or v.tag_ not in ("VB", "VBP") or top.dep_ in _SAID_OF or not _goes_on(v) or _later(v) \
+                    or top.dep_ == "advcl" and any(c.dep_ == "mark" for c in top.children):
+                continue
+            if all(_along(c) or c.dep_ == "nsubj" and c.lower_ == "you" or c.dep_ == "xcomp" and c.tag_ == "VBG"
+                   and all(_along(g) for g in c.children) or _own_clause(c) for c in v.children):
+                return True
     return False
 
 
