@@ -52,6 +52,9 @@ class QuestionRequest(BaseModel):
     rationale: list[str] = Field(default_factory=list)  # why the strategy won
     recent_turns: list[Turn] = Field(default_factory=list)
     recent_questions: list[str] = Field(default_factory=list)  # the last six, never to be near-repeated
+    # every interviewer turn of the session, oldest first: a reply to the respondent's own turn (an answer to
+    # their question about the interview or the product) given in one of them is not given again
+    said_before: list[str] = Field(default_factory=list)
     summary_labels: list[str] = Field(default_factory=list)  # for summary/synthesis questions
     turn_number: int = 0
     seed: int = 0

@@ -28,6 +28,7 @@ class ContextLoadingOutput(StageOutput):
     previous_focus: FocusRef
     recent_turns: list[Turn]
     recent_questions: list[str]
+    said_before: list[str]  # every interviewer turn so far, oldest first
 
 
 class UtteranceSavingOutput(StageOutput):
@@ -105,6 +106,7 @@ class PipelineContext(BaseModel):
     previous_focus: FocusRef | None = None
     recent_turns: list[Turn] | None = None
     recent_questions: list[str] | None = None
+    said_before: list[str] | None = None
     utterance_id: str | None = None
     clauses: list[str] | None = None
     extraction: ExtractionResult | None = None

@@ -40,7 +40,8 @@ class Stage:
 
 
 class ContextLoading(Stage):
-    """Load the turn number, the previous question and its focus, and the recent conversation."""
+    """Load the turn number, the previous question and its focus, the recent conversation, and every turn the
+    interviewer has said (a reply already given is not given again)."""
 
     name = "ContextLoading"
     reads = ("user_input", "completed_turns")
@@ -58,6 +59,7 @@ class ContextLoading(Stage):
             previous_focus=self.engine.current_focus(),
             recent_turns=self.transcript.recent_turns(RECENT_TURNS, utterances),
             recent_questions=questions[-RECENT_QUESTIONS:],
+            said_before=questions,
         )
 
 
@@ -251,7 +253,7 @@ class QuestionGeneration(Stage):
             recent_turns=[*ctx.recent_turns, Turn(question=ctx.previous_question or "", answer=ctx.user_input)][-RECENT_TURNS:],
             recent_questions=ctx.recent_questions, summary_labels=summary_labels(self.engine),
             turn_number=ctx.turn_number, seed=self.seed, turns_left=max(self.max_turns - ctx.turn_number, 0),
-            termination_reason=ctx.termination_reason,
+            termination_reason=ctx.termination_reason, said_before=ctx.said_before or [],
         )
         if ctx.on_question_chunk is None:
             result = self.language.write_question(request)

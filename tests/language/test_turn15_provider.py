@@ -48,4 +48,4 @@ def test_before_a_providers_question_a_reply_is_not_given_twice(make_settings, s
     assert reply  # the first time, the question is answered before the model's question
     assert second == "Who would you invite to the first concert?"
     prompt = server.requests[-1].body["messages"][-1]["content"]
-    assert reply not in str(prompt)  # the model is not told the reply is said again
+    assert "The interviewer answers it with this sentence" not in str(prompt)  # nor told it is said again

@@ -565,8 +565,28 @@ def farewell(request: QuestionRequest) -> str:
 
 def interviewer_reply(request: QuestionRequest) -> str:
     """What the interviewer says before any provider's next question: the answer to a question about
-    the interview in the respondent's last answer, or "" (never before the opening question)."""
-    return meta_answer(request) if request.kind != "opening" else ""
+    the interview in the respondent's last answer, or "" (never before the opening question, and never a
+    reply already given in this session, verbatim or nearly: :func:`given_before`)."""
+    reply = meta_answer(request) if request.kind != "opening" else ""
+    return "" if reply and given_before(reply, request) else reply
+
+
+# Replies that are the turn itself, with rules of their own: a pause ("No rush." and the same question), a
+# rephrase of the question, the offer to end (said once, then "end_again").
+_OWN_RULES = ("pause", "meaning", "end")
+
+
+def given_before(reply: str, request: QuestionRequest) -> bool:
+    """Whether ``reply`` near-repeats (:func:`is_near_repeat`) what the interviewer said first in an earlier
+    turn of the session (``request.said_before``: as many sentences as the reply has), for replies that
+    answer the respondent's question; the no-near-repeat rule of questions, kept for the reply before them."""
+    if _meta_topic(request) in _OWN_RULES:
+        return False
+    n = len(_SENTENCE_END.split(reply.strip()))
+    return any(is_near_repeat(reply, [" ".join(_SENTENCE_END.split(turn.strip())[:n])]) for turn in request.said_before)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'])")  # a sentence's end before the next one's capital
 
 
 def write_offline_question(request: QuestionRequest, embed=None) -> str:
