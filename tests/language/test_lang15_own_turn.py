@@ -154,3 +154,20 @@ def test_own_turn_asked_in_other_words(answer, topic):
                                     "who wants the blue one?"])
 def test_questions_about_the_course_are_no_own_turn(answer):
     assert answer_meta_topic(answer) not in ("purpose", "privacy")
+
+
+@pytest.mark.parametrize("answer,topic", [
+    ("just out of curiosity do you pay people for these?", "payment"),     # a prepositional phrase leads in
+    ("wait - is an actual human being going to look at this at some point?", "privacy"),
+])
+def test_own_turn_after_a_lead_in(answer, topic):
+    assert answer_meta_topic(answer) == topic
+
+
+def test_someone_of_theirs_interrupting_is_a_pause():
+    assert is_pause("sorry, one sec, my mum's calling, I need to take this")  # WordNet's first "mum" is a flower
+
+
+@pytest.mark.parametrize("answer", ["do you get a certificate at the end?", "with the course do you get a certificate?"])
+def test_getting_something_from_the_course_is_no_privacy_question(answer):
+    assert answer_meta_topic(answer) != "privacy"

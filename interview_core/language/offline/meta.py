@@ -65,6 +65,11 @@ def opens_like_question(sentence: str) -> bool:
     ws = words(sentence)
     c = closed()
     i = _lead_in(ws)
+    # (one word at most before the preposition: "just out of interest")
+    start = _lead_in(ws, adverbs=False)
+    phrase = next((k for k in (start, start + 1) if ws[k:k + 1] and ws[k] in c.prepositions), None)
+    if phrase is not None and _after_phrase(ws[phrase + 1:]):
+        return True  # "(just) out of interest do you pay people for these": a prepositional phrase leads in
     if ws[i:i + 1] and ws[i] not in c.wh_words and ws[i] not in ("whats", "hows", "whos", "what's", "how's", "who's"):
         # an adverb leads in a wh-question only ("roughly how many are left"): "Probably haven't the foggiest" states
         i = _lead_in(ws, adverbs=False)
@@ -82,6 +87,16 @@ def opens_like_question(sentence: str) -> bool:
 
 
 _ADVERB = frozenset({"ADV"})
+# Words at most in a prepositional phrase leading in a question ("out of interest", "in the end", "for you").
+_PHRASE_WORDS = 3
+
+
+def _after_phrase(ws: list[str]) -> bool:
+    """Question word order within _PHRASE_WORDS words after a preposition: a finite auxiliary, then a subject pronoun
+    or "this/there" ("[out] of interest do you ...", "[in] the end is it ...")."""
+    c = closed()
+    return any(ws[k] in c.auxiliaries and ws[k] not in _NON_FINITE and ws[k + 1:k + 2] and (
+        ws[k + 1] in c.subject_pronouns or ws[k + 1] in ("this", "there")) for k in range(1, min(_PHRASE_WORDS + 1, len(ws))))
 
 
 def _lead_in(ws: list[str], adverbs: bool = True) -> int:
@@ -571,8 +586,10 @@ def _thing_around(part: str) -> bool:
     wordnet = get_wordnet()
     if len(ws) != 1 or wordnet is None:
         return False
-    # the first common sense (a named instance such as a singer called Price is no thing around them)
-    first = [s for s in wordnet.synsets(ws[0], "n") if not any(p[0] == "@i" for p in s.pointers)][:1]
+    # the first common sense (a named instance such as a singer called Price is no thing around them); of a noun
+    # the respondent calls theirs, the first two ("my mum": WordNet's first "mum" is a flower)
+    mine = any(w in ("my", "our") for w in words(part))
+    first = [s for s in wordnet.synsets(ws[0], "n") if not any(p[0] == "@i" for p in s.pointers)][:2 if mine else 1]
     return any(wordnet.is_kind_of(s, {"artifact", "animal", "person"}) for s in first)
 
 
@@ -603,7 +620,9 @@ def _happening_now(part: str) -> bool:
     contracted = [c for c in root.children if c.dep_ in ("nsubj", "poss") and any(
         g.dep_ == "case" and g.lower_ == "'s" for g in c.children)]
     subject = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass")] or contracted
-    if not subject or not (subject[0].lower_ in ("he", "she", "they") or _thing_around(subject[0].lower_)):
+    named = " ".join(w.lower_ for w in subject[0].subtree if w.dep_ in ("poss", "det") or w.i == subject[0].i) \
+        if subject else ""  # ("my mum": whose it is picks the sense)
+    if not subject or not (subject[0].lower_ in ("he", "she", "they") or _thing_around(named)):
         return False  # someone or something around them ("the baby", "the kettle"), not "the price"
     aux = {c.lower_ for c in root.children if c.dep_ in ("aux", "auxpass")}
     participle = root.tag_ == "VBG" or root.lower_.endswith("ing") and bool(getAllLemmas(root.lower_).get("VERB"))
@@ -1084,6 +1103,8 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
             and not _manner(t) or _own_words(t)]
     verbs = [t for t in doc if t.pos_ in ("VERB", "AUX") and t.lemma_.lower() != "be" and is_disclosure(_phrasal(t))]
     for v in verbs:
+        if _receives(v):
+            continue  # "do you get a certificate?": the respondent (or anyone) getting something, not their information
         near = {c.i for c in v.children} | {g.i for c in v.children for g in c.children if c.dep_ in ("prep", "pobj")} \
             | {g.i for c in v.children if c.dep_ == "prep" for p in c.children for g in p.children}
         if any(t.i in near for t in info):
@@ -1106,6 +1127,20 @@ _WANTING_ROOTS = frozenset({"need", "want", "require", "ask", "take", "collect"}
 _HELD_FILES = frozenset({"05", "06", "13", "17", "20"})
 # Who or what an answer reaching them would make it matter ("the company", "my landlord", "the council").
 _RECIPIENT_ROOTS = frozenset({"person", "people", "organization", "social_group", "business", "establishment"})
+
+
+# WordNet roots of coming to have something ("get", "receive", "obtain").
+_RECEIVING_ROOTS = frozenset({"get", "receive", "obtain"})
+
+
+def _receives(verb) -> bool:
+    """The respondent, or the generic "you", getting something that is not theirs ("do you get a certificate?",
+    "will I receive a receipt?"): a verb of getting (WordNet, first sense) with "you/I/we" as subject and no "my/our"
+    in its object."""
+    if not any(c.dep_ == "nsubj" and c.lower_ in ("you", "i", "we") for c in verb.children):
+        return False
+    theirs = any(g.dep_ == "poss" and g.lower_ in ("my", "our") for c in verb.children if c.dep_ == "dobj" for g in c.children)
+    return not theirs and word_is_kind(verb.lemma_.lower(), "v", _RECEIVING_ROOTS, 1)
 
 
 def _manner(tok) -> bool:

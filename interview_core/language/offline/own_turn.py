@@ -611,6 +611,8 @@ def asks_who_reads(doc, information) -> bool:
             continue
         chain = [v, v.head] if v.dep_ == "xcomp" else [v]
         subjects = [c for x in chain for c in x.children if c.dep_ == "nsubj"]
+        # ("is a real human going to read this": "going" parsed as a clause on the noun it has for subject)
+        subjects += [x.head for x in chain if x.dep_ == "acl" and x.head.pos_ == "NOUN"]
         if not any(s.lower_ == "who" or s.lower_ in _ANYONE or s.pos_ == "NOUN" and
                    word_is_kind(s.lemma_.lower(), "n", _PEOPLE_ROOTS, 2) for s in subjects):
             continue
