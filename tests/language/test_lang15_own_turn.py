@@ -168,6 +168,7 @@ def test_someone_of_theirs_interrupting_is_a_pause():
     assert is_pause("sorry, one sec, my mum's calling, I need to take this")  # WordNet's first "mum" is a flower
 
 
-@pytest.mark.parametrize("answer", ["do you get a certificate at the end?", "with the course do you get a certificate?"])
+@pytest.mark.parametrize("answer", ["do you get a certificate at the end?", "with the course do you get a certificate?",
+                                    "none of these courses ever have anyone within 30 miles of me."])
 def test_getting_something_from_the_course_is_no_privacy_question(answer):
     assert answer_meta_topic(answer) != "privacy"

@@ -65,9 +65,11 @@ def opens_like_question(sentence: str) -> bool:
     ws = words(sentence)
     c = closed()
     i = _lead_in(ws)
-    # (one word at most before the preposition: "just out of interest")
+    # (one adverb at most before the preposition: "just out of interest"; "none of these apps ever have ..." states)
     start = _lead_in(ws, adverbs=False)
-    phrase = next((k for k in (start, start + 1) if ws[k:k + 1] and ws[k] in c.prepositions), None)
+    adverb = ws[start:start + 1] and "ADV" in open_classes(ws[start]) and ws[start] not in c.function_words
+    phrase = next((k for k in (start, start + 1) if ws[k:k + 1] and ws[k] in c.prepositions and (k == start or adverb)),
+                  None)
     if phrase is not None and _after_phrase(ws[phrase + 1:]):
         return True  # "(just) out of interest do you pay people for these": a prepositional phrase leads in
     if ws[i:i + 1] and ws[i] not in c.wh_words and ws[i] not in ("whats", "hows", "whos", "what's", "how's", "who's"):
