@@ -172,3 +172,10 @@ def test_someone_of_theirs_interrupting_is_a_pause():
                                     "none of these courses ever have anyone within 30 miles of me."])
 def test_getting_something_from_the_course_is_no_privacy_question(answer):
     assert answer_meta_topic(answer) != "privacy"
+
+
+def test_being_contacted_beside_who_is_behind_it_stays_a_readable_turn(tmp_path):
+    from interview_core.language.screen import MAX_QUESTION_WORDS
+
+    _, turn = _after(tmp_path, "will someone phone me after this, and is a company behind it?")
+    assert "contact you" in turn and "automated interviewer" in turn and len(turn.split()) <= MAX_QUESTION_WORDS
