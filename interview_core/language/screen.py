@@ -195,7 +195,8 @@ def screen_question(question: str) -> list[str]:
         # "let's leave that one.": "one" as a pronoun after a demonstrative; "No, ...": a reply word opening a sentence
         # ... or after a preposition ("I haven't been told of one, but")
         pronoun = word == "one" and bool(before) and (before[0].lower().strip("'\"") in (
-            "that", "this", "which", "each", "another", "the") or before[0].lower() in c.prepositions)
+            "that", "this", "which", "each", "another", "the") or before[0].lower() in c.prepositions
+            or _object_of_verb(outside[:m.start()].split()[-2:]))  # "so I can't promise one;"
         reply = word in ("no", "yes") and not sentence_so_far
         if word in dangling and not stranded and not pronoun and not reply and not (before and before[0].lower() == "or") and not (
                 word in ("be", "been") and before and before[0].lower() in c.subject_pronouns | {"that", "this"}):
@@ -203,6 +204,18 @@ def screen_question(question: str) -> list[str]:
             faults.append(f"dangling '{word}' before punctuation")
     faults += parse_faults(text)
     return list(dict.fromkeys(faults))
+
+
+def _object_of_verb(pair: list[str]) -> bool:
+    """"one" as the object of the verb before it ("I can't promise one", "you'd want one"): that word a verb
+    (its open classes), after an auxiliary or modal, a negation, a subject pronoun or "to"."""
+    c = closed()
+    if len(pair) != 2:
+        return False
+    first, verb = (w.lower().strip("'\",") for w in pair)
+    return "VERB" in open_classes(verb) and verb not in c.auxiliaries and (
+        first in c.auxiliaries or first in c.subject_pronouns or first in ("to", "not", "never")
+        or first.endswith("n't"))
 
 
 _NEGATORS = frozenset("not n't no never without nothing nobody none".split())
