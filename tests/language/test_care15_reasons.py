@@ -39,8 +39,7 @@ def _next(mec, concept, answer, label, turn=4, strategy="deepen"):
     ("Beginners only is the bit that matters, I wouldn't go near anyone who'd fenced for years. Im timid like that",
      "timid like that"),
     # a simile pointing back ("it's like ...")
-    ("Three free sessions to learn, because the first time I watched I couldn't follow it. It's like chess with "
-     "knives", "chess with knives"),
+    ("Foil, definitely. It's like chess with knives", "chess with knives"),
 ])
 def test_the_reason_quoted_is_no_comment_pointing_back(answer, comment):
     reason, _ = reason_clause(answer)
@@ -63,3 +62,25 @@ def test_the_step_after_a_reason_names_it_and_is_no_stock_rung(mec, touche, answ
     q = _next(mec, touche, answer, label, strategy=strategy)
     assert reason in q, q
     assert not STOCK.search(q.split(reason, 1)[1]), q
+
+
+@pytest.mark.parametrize("answer, label, comment", [
+    ("Beginners only is the bit that matters, I wouldn't go near anyone who'd fenced for years. Im timid like that",
+     "beginners only", "timid like that"),
+])
+def test_a_comment_pointing_back_is_not_quoted_as_the_topic(mec, touche, answer, label, comment):
+    q = _next(mec, touche, answer, label)
+    assert comment not in q, q
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_doubt_probe_does_not_repeat_the_question_just_asked(mec, touche, seed):
+    asked = "What would Touche Fencing Club need to do to get that right for you?"
+    answer = "oh brilliant, another club that wants 12 quid a week off me"
+    turns = [Turn(question=asked, answer=answer)]
+    request = QuestionRequest(methodology=mec, concept=touche, strategy=mec.strategy("deepen"), turn_number=5,
+                              seed=seed, focus=FocusRef(kind="node", label="12 quid a session"), recent_turns=turns,
+                              recent_questions=[asked])
+    q = OfflineLanguage().write_question(request).question
+    assert q.startswith("Fair enough"), q  # (met as doubt)
+    assert "have to do" not in q, q

@@ -63,7 +63,8 @@ def test_a_reason_already_given(answer, given):
 def test_no_why_when_the_reason_was_given(mec, spoke):
     q = _next(mec, spoke, "Seeing the mechanic's name. I live on my own.", "seeing the mechanic's name")
     assert not re.search(r"\bwhy\b|give you", q, re.I), q  # neither why again nor the stock next rung
-    assert "get that right" in q or "getting that right" in q, q
+    # (wave 15) the reason given is quoted and asked how it bears on their choice; before, "get that right"
+    assert '"I live on my own"' in q or "get that right" in q or "getting that right" in q, q
     assert q.rstrip().endswith("?"), q
 
 

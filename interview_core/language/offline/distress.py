@@ -346,9 +346,20 @@ def _denied(noun) -> bool:
 
 
 def _hypothetical(tok) -> bool:
-    """A verb said under a modal of what would or could happen ("I'd die if ...", "it would kill me"): a
-    hyperbole or a fear, not news of what happened."""
-    return tok.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _HYPOTHETICAL for c in tok.children)
+    """A verb said under a modal of what would or could happen ("I'd die if ...", "it would kill me"), or a
+    noun or adjective predicated under one ("I'd be a zombie by Friday"): a hyperbole or a fear, not news of what
+    happened; a bad thing still to come ("a disaster waiting to happen": a participle with an infinitive after
+    it); a passing reaction that recurs ("I get dizzy when I spin round": "get" in the simple present with the
+    occasion said)."""
+    verb = tok.head if tok.dep_ in ("attr", "acomp") else tok
+    if verb.pos_ in ("VERB", "AUX") and any(c.dep_ == "aux" and c.lower_ in _HYPOTHETICAL for c in verb.children):
+        return True
+    if any(c.dep_ == "acl" and c.tag_ == "VBG" and any(g.dep_ == "xcomp" and any(a.dep_ == "aux" and a.lower_ == "to"
+                                                                                   for a in g.children)
+                                                        for g in c.children) for c in tok.children):
+        return True
+    return tok.dep_ == "acomp" and verb.lemma_.lower() == "get" and verb.tag_ in ("VBP", "VBZ") and not any(
+        c.dep_ == "aux" for c in verb.children) and any(c.dep_ in ("prep", "advcl") for c in verb.children)
 
 
 _HYPOTHETICAL = frozenset("would 'd could might".split())
@@ -575,8 +586,8 @@ def hinted(answer: str) -> tuple[str, ...]:
         for tok in sent:
             lemma = tok.lemma_.lower()
             if tok.pos_ == "NOUN" and mine and tok.dep_ in ("dobj", "nsubj", "attr", "pobj") and _of_death(lemma) \
-                    and not _mentioned(tok) and not _said_of_anyone(tok):
-                found.append(tok.lower_)
+                    and not _mentioned(tok) and not _said_of_anyone(tok) and not _hypothetical(tok):
+                found.append(tok.lower_)  # (not "I'd be a zombie by Friday")
             place = tok.head if tok.dep_ == "compound" else tok
             if tok.pos_ == "NOUN" and close and place.dep_ == "pobj" and place.head.lower_ in _LOCATIVE \
                     and _of_illness(lemma):

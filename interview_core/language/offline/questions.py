@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from .grammar import closed, is_artifact, is_plural_phrase, restore_its
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
+from .salience import points_back, wanting
 from .topics import Topic, answer_topic, element_topic, salient_topic, topic_for
 from .verdicts import answer_verdict
 from .described import defined_term, described_part, description_parts
@@ -292,13 +294,16 @@ def _known_templates(request: QuestionRequest, primary: list[str], fallback: lis
     own = [t for st in getattr(request.methodology, "strategies", []) or [] for t in st.question_templates]
     builtin = [t for e in _wording()["generic"] for k in ("focused", "unfocused", "unfocused_no_summary")
                for t in e.get(k, [])]
-    builtin += [t for family in ("topic_frames", "quote_probes", "ladder_frames", "ladder_probes", "reason_up_probes")
+    builtin += [t for family in ("topic_frames", "quote_probes", "ladder_frames", "ladder_probes")
                 for ts in _wording()[family].values() for t in ts]
-    builtin += list(_wording()["reason_given_probes"])  # (so that a step just used is not used again at once)
+    builtin += list(_wording()["reason_given_probes"]) + list(_wording()["reason_up_probes"]) + list(
+        _wording()["point_up_probes"])  # (so that a step just used is not used again at once)
     # Longest first: a template that is another's prefix must not claim its questions.
     return sorted(dict.fromkeys(primary + fallback + own + builtin), key=len, reverse=True)
 
 
+# The sentence quoting the respondent before a probe ("You said "...". "), as the wording's leads write it.
+_QUOTED_LEAD = re.compile(r'^[^"?]*"[^"]*"\.\s+')
 _ANAPHORIC_END = re.compile(r"\b(that|this|it|just now)\b[^.?!]*[.?!]?$", re.I)
 SEMANTIC_REPEAT = 0.85  # cosine at which two questions count as the same question
 SEMANTIC_CHECKED = 4  # best candidates whose meaning is compared with the recent questions
@@ -868,14 +873,19 @@ def reason_clause(answer: str) -> tuple[str, bool]:
     """(the reason or consequence an answer gives, whether it is a complaint), quoted short: the words after a
     causal conjunction ("..., so I get to work fresh"), else the first later sentence with a finite verb that
     says more than a time remark ("Samples. I need to see the colour in my own light"); ("", False) when
-    there is none. A complaint: a negation or a VADER-negative word in it."""
+    there is none. A comment pointing back at what was said (:func:`salience.points_back`: "That's the bit I'd
+    fret about", "I'm timid like that") is no reason; what follows its comma may be ("..., getting hit in the
+    face"). A complaint: a negation or a VADER-negative word in it."""
     doc = parse(" ".join(answer.split()))
     text = ""
     for t in doc:
         if t.lower_ in _CAUSAL and t.dep_ in ("mark", "cc", "advmod") and t.i > 0 and t.i + 1 < len(doc):
             text = doc[t.i + 1:t.sent.end].text
             break
-    text = "" if _told_as_past(text) or says_nothing(text) else text  # a story ("I did the bedroom ones myself") gives nothing to climb from
+    # a story ("I did the bedroom ones myself") gives nothing to climb from, a comment on it ("so that's that") or a
+    # question ("so why would I pay more") neither
+    text = "" if _told_as_past(text) or says_nothing(text) or points_back(list(parse(text))) or \
+        words(text)[:1] and words(text)[0] in closed().wh_words else text
     if not text:
         finite = ("VBD", "VBP", "VBZ", "MD")
         for sent in list(doc.sents)[1:]:
@@ -883,12 +893,19 @@ def reason_clause(answer: str) -> tuple[str, bool]:
             content = [w for w in ws if w not in lexicon().stopwords and w not in closed().function_words]
             if sent.text.rstrip().endswith("?") or len(ws) < REASON_WORDS or not content or ws[0] in closed().subordinators:
                 continue  # (a condition, "if I have to do it", is no reason)
+            if points_back(list(sent)):  # a comment on what was said; what follows its comma says what it is
+                rest = sent.text.partition(",")[2]
+                if len(words(rest)) >= REASON_WORDS and not says_nothing(rest) and not points_back(list(parse(rest))):
+                    text = rest
+                    break
+                continue
             if (sent.root.tag_ in finite or any(c.dep_ == "aux" and c.tag_ in finite for c in sent.root.children)) \
                     and _says_more_than_time(ws) and not _told_as_past(sent.text) and not says_nothing(sent.text):
                 text = sent.text
                 break
     head, sep, rest = text.partition(",")
-    while sep and rest.strip() and not _says_more_than_time(words(head)):  # "The thing is, ...", "in the end, ..."
+    # "The thing is, ...", "in the end, ...", "That's the bit I'd fret about, <the reason>"
+    while sep and rest.strip() and (not _says_more_than_time(words(head)) or points_back(list(parse(head)))):
         head, sep, rest = rest.partition(",")
         text = head + sep + rest
     text = short_quote(text.strip(" ,.;:!"))
@@ -896,6 +913,48 @@ def reason_clause(answer: str) -> tuple[str, bool]:
         return "", False
     ws = words(text)
     return text, any(w in closed().negations or w.endswith("n't") for w in ws) or any(word_valence(w) < 0 for w in ws)
+
+
+def commented_on(comment: str, answers: list[str]) -> str:
+    """What a comment pointing back (:func:`salience.points_back`: "I'm timid like that") comments on: the
+    sentence or comma part just before it in the latest of ``answers`` that holds it, itself no comment and of
+    REASON_WORDS words or more, quoted short; "" when there is none."""
+    answer = next((a for a in reversed(answers) if comment in a), "")
+    parts = [p.strip() for _, _, s in sentences(answer) for p in s.split(",") if words(p)]
+    at = next((k for k, p in enumerate(parts) if comment in p or p in comment), 0)
+    before = [p for p in parts[:at] if len(words(p)) >= REASON_WORDS and not points_back(list(parse(p)))]
+    return short_quote(before[-1].rstrip(" .!")) if before else ""
+
+
+def point_steps(said: str, topic: Topic | None) -> list[str]:
+    """The step after an answer that says why but gives no reason to quote (a story, a comment): how much its
+    point weighs in their choice, named: after ``said`` (the quote of the point, "You said ..."), or with the
+    topic's noun phrase in the slot (``point_up_probes``); the "get that right" steps when neither names it."""
+    if said:
+        return _quoted_steps(said)
+    if topic is not None and topic.kind in ("np", "gerund"):
+        probes = list(_wording()["point_up_probes"])
+        return [agree_plural(p) for p in probes] if topic.plural else probes
+    return list(_wording()["reason_given_probes"])
+
+
+def step_from_reason(answer: str, turn_number: int) -> tuple[list[str], str]:
+    """(the templates of the step after an answer that gives its reason, the reason): the reason quoted
+    (:func:`reason_clause`) before a question of how it bears on what they would choose or want
+    (``reason_up_probes``), never the stock "what does that give you"; ([], "") when the answer quotes no
+    reason."""
+    reason, _ = reason_clause(answer)
+    if not reason:
+        return [], ""
+    return _quoted_steps(_wording()["said_leads"][turn_number % 2].format(quote=reason)), reason
+
+
+def _quoted_steps(said: str) -> list[str]:
+    """``reason_up_probes`` after ``said`` (a quote of the respondent's words); when the quote already says what
+    they want ("I'd need to meet her first"), not the ones asking what they would want."""
+    quote = re.findall(r'"([^"]+)"', said)
+    want = bool(quote) and wanting(list(parse(quote[0])))
+    return [f"{said} {p}" for p in _wording()["reason_up_probes"] if not (want and re.search(r"\bwant\b", p))]
 
 
 def _says_more_than_time(ws: list[str]) -> bool:
@@ -989,6 +1048,10 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     topic = request_topic(request) if not verdict else None
     if topic is not None and topic.kind == "quote" and says_nothing(topic.quote):
         topic = Topic("none")  # ("You mentioned "it just matters"": a remark about the answer, not a topic)
+    if topic is not None and topic.kind == "quote" and points_back(list(parse(topic.quote))):
+        # "I'm timid like that": a comment on what was said before it, which is the topic
+        said_before = commented_on(topic.quote, [t.answer for t in request.recent_turns])
+        topic = replace(topic, quote=said_before) if said_before else Topic("none")
     if value:
         # A short answer to a "why" ("sleep", "quiet") is the next rung of the ladder: asked about in the
         # respondent's word, never met by a stock question or "what makes you feel that way".
@@ -1069,13 +1132,17 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     if ladder and request.recent_turns and topic is not None and topic.kind != "none" and topic.latest \
             and not said_hardship(request) and reason_given(request.recent_turns[-1].answer):
         # The answer already says why ("Seeing who's coming. I live on my own."): asking why again is
-        # pointless; a laddering question goes one step up instead, to what getting it right would change.
+        # pointless; a laddering question goes one step up instead: from the reason they gave, quoted, when
+        # there is one (:func:`step_from_reason`), else to what getting it right would change.
         steps = list(_wording()["reason_given_probes"])
         steps = [f"{said} {p}" for p in steps[:2]] if said else steps  # (the steps that read well after a quote)
-        # ... and, when those frames were used just now, one rung up from what they said
-        ups = _wording()["reason_up_probes"]["positive" if frame_family(topic) in ("positive", "want") else "negative"]
-        primary, fallback = steps, steps + [f"{said} {p}" if said else p for p in ups]
-        values = dict(values, focus="")
+        ups, reason = step_from_reason(request.recent_turns[-1].answer, request.turn_number) if not reply else ([], "")
+        if reason and not turns_down(reason):  # (after a reply to their question, no quote of the words around it)
+            primary, fallback, said = ups, ups + steps, ""
+        else:  # no reason to quote (a story, a comment): how much the point weighs, named
+            primary = point_steps(said, topic)
+            fallback = primary + steps
+        values = dict(values, focus="") if said or not primary[0].count("{focus}") else values
         stepped = True
     if verdict:  # a judgement without its reason: ask what makes them feel that way
         probes = list(_wording()["verdict_probes"])
@@ -1083,7 +1150,12 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     elif doubt:
         values = dict(values, focus="")
         said = ""
-        primary, fallback = list(_wording()["doubt_probes"]), list(_wording()["doubt_probes"])
+        probes = list(_wording()["doubt_probes"])
+        # a probe whose question repeats a recent one ("What would X have to do to win you over?" after "What would
+        # X need to do to get that right for you?") is left while another is free; the lead sentences differ anyway
+        fresh = [p for p in probes if not is_near_repeat(_fill(re.split(r"(?<=[.!?])\s+", p)[-1], values) or p,
+                                                         request.recent_questions)]
+        primary, fallback = fresh or probes, probes
     elif gentle:  # the hardship itself, or nothing else to ask about: a gentle question, never "why does it matter"
         values = dict(values, focus="")
         said = ""
@@ -1100,15 +1172,13 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
             and (topic is None or topic.kind == "none" or topic.latest) and explained(request.recent_turns[-1].answer):
         # The answer already says why or explains itself: "why does that matter", "how do you feel about it"
         # or "tell me more" is obvious; a laddering step from what they said follows instead.
-        # One rung up from the reason they gave, quoted ("You said <the reason>. What does that give you?"); a
-        # reason that is a complaint is asked what having it sorted would give them.
-        reason, negative = reason_clause(request.recent_turns[-1].answer)
-        ups = _wording()["reason_up_probes"]["negative" if negative else "positive"]
-        steps = [f"{_wording()['said_leads'][request.turn_number % 2].format(quote=reason)} {p}" for p in ups] \
-            if reason else list(_wording()["reason_given_probes"])
+        # The reason they gave, quoted, is the focus (:func:`step_from_reason`: "You said <the reason>. How much
+        # does that weigh with you in choosing X?"); with none to quote, the point (:func:`point_steps`).
+        steps, reason = step_from_reason(request.recent_turns[-1].answer, request.turn_number)
+        steps = steps or point_steps(said, topic if values["focus"] else None)
         if reason and turns_down(reason):
-            # the reason is the respondent turning the product down ("can't see me paying someone"): "what would
-            # having that sorted give you" reads as nonsense; asked what would win them over
+            # the reason is the respondent turning the product down ("can't see me paying someone"): asked what
+            # would win them over
             steps, reason, said = list(_wording()["doubt_probes"]), "", ""
         said = "" if reason else said
         kept = [t for t in primary if not _OBVIOUS.search(t) and not (said and t.startswith(said))]
@@ -1161,7 +1231,9 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         text = _with_lead_in(q, lead_in) if hardship or q.split(" ", 1)[0].lower().strip(",") in starts else q
         repeat = is_near_repeat(text, recent)
         # A quote's probe is its frame, read the way the recent questions' frames were read.
-        probe = (frame_of(t[len(said):].strip(), known) or t[len(said):].strip()) if said and t.startswith(said) else t
+        # (a step written with its quote already in it, "You said "<the reason>". How much ...", likewise)
+        body = t[len(said):].strip() if said and t.startswith(said) else _QUOTED_LEAD.sub("", t)
+        probe = (frame_of(body, known) or body) if body != t else t
         preference = (repeat, _shares_frame(probe, window_frames), probe in recent_frames)
         candidates.append((preference, text))
     best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties

@@ -128,7 +128,7 @@ def _other_subject(tokens: list) -> bool:
         for t in tokens)
 
 
-def _wanting(tokens: list) -> bool:
+def wanting(tokens: list) -> bool:
     """The respondent says what they want ("I'd want", "what I'm after is", "I need")."""
     first = any(t.lower_ in _FIRST_PERSON and t.dep_ in ("nsubj", "pobj") for t in tokens)
     return first and any(t.lemma_.lower() in _WANTING and t.pos_ in ("VERB", "ADP") for t in tokens)
@@ -175,8 +175,8 @@ def units(doc) -> list[Unit]:
         if k > 0 and lead[0] in _CONCLUSION:
             score += 3
         specifies = specification(words) is not None
-        stated = k > 0 and lead[0] in _CONCLUSION or _for_me(words) or _wanting(words) or specifies
-        if _wanting(words) or specifies:
+        stated = k > 0 and lead[0] in _CONCLUSION or _for_me(words) or wanting(words) or specifies
+        if wanting(words) or specifies:
             score += 3
         elif _for_me(words):
             score += 2
@@ -334,6 +334,28 @@ def passes_over(unit: Unit) -> bool:
     words = [t for t in unit.tokens if not t.is_punct]
     return unit.score < POINT_AT and not words[0].sent.text.rstrip().endswith("?") \
         and words[0].lower_ not in _TURNING and not any(_content_noun(t) or t.tag_ == "VBG" for t in words)
+
+
+_DEMONSTRATIVE_BACK = frozenset("that this that's thats".split())
+_ANAPHORIC_CLOSE = (("like", "that"), ("like", "this"), ("that", "way"))
+
+
+def points_back(tokens: list) -> bool:
+    """Whether a clause or sentence (parsed tokens) comments on what was said before it rather than saying
+    something of its own: it opens with a demonstrative pointing back and names no thing of its own ("That's the
+    bit I'd fret about", "thats the main thing for me"), it is a simile of "it" ("It's like chess with knives"), or it closes on an anaphoric
+    "like that" / "that way" ("I'm timid like that"). Such a comment is never the reason quoted back."""
+    kept = [t for t in tokens if not t.is_punct]
+    words = [t.lower_ for t in kept]
+    if not words:
+        return False
+    if words[0] in _DEMONSTRATIVE_BACK and (kept[0].dep_ in ("nsubj", "nsubjpass") or words[0] not in ("that", "this")):
+        # (not a determiner: "that mask is heavy" names the mask; nor a comment that names something of its own:
+        # "that's a disaster waiting to happen", "that's a day's pay gone")
+        return not any(_content_noun(t) for t in kept[1:])
+    if words[0] in ("it", "it's", "its") and "like" in words[1:3]:
+        return True
+    return tuple(words[-2:]) in _ANAPHORIC_CLOSE
 
 
 def _content_noun(tok) -> bool:
