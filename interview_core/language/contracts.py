@@ -55,6 +55,8 @@ class QuestionRequest(BaseModel):
     # every interviewer turn of the session, oldest first: a reply to the respondent's own turn (an answer to
     # their question about the interview or the product) given in one of them is not given again
     said_before: list[str] = Field(default_factory=list)
+    # the labels of what the respondent's last answer said (its nodes): the farewell acknowledges a new point
+    answer_labels: list[str] = Field(default_factory=list)
     summary_labels: list[str] = Field(default_factory=list)  # for summary/synthesis questions
     turn_number: int = 0
     seed: int = 0

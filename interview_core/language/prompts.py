@@ -444,8 +444,10 @@ def question_prompt(request: QuestionRequest) -> Prompt:
         if request.summary_labels:
             parts.append("Main themes covered: " + "; ".join(escape_data(l) for l in request.summary_labels))
     elif request.kind == "farewell":
-        parts.append("The interview has ended. Instead of a question, write the farewell: thank the respondent "
-                     "warmly for their time in one or two short sentences and ask nothing.")
+        parts.append("The interview has ended. Instead of a question, write the farewell: first acknowledge "
+                     "what the respondent's last answer said (something painful, such as an illness, a loss or "
+                     "someone in care: briefly and humanely; a new point: in a few words), then thank them "
+                     "warmly for their time, in two or three short sentences, and ask nothing.")
     else:
         if request.active_signals:
             lines = ["## Active signals:"]

@@ -254,6 +254,7 @@ class QuestionGeneration(Stage):
             recent_questions=ctx.recent_questions, summary_labels=summary_labels(self.engine),
             turn_number=ctx.turn_number, seed=self.seed, turns_left=max(self.max_turns - ctx.turn_number, 0),
             termination_reason=ctx.termination_reason, said_before=ctx.said_before or [],
+            answer_labels=[n.label for n in ctx.extraction.nodes] if ctx.extraction else [],
         )
         if ctx.on_question_chunk is None:
             result = self.language.write_question(request)

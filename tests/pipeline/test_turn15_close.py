@@ -64,6 +64,14 @@ def test_a_closing_answer_that_adds_nothing_gets_the_plain_farewell(tmp_path, le
     assert session.finished and _farewell_start(final.next_question)
 
 
+def test_a_respondent_who_leaves_upset_is_acknowledged_without_thanks_for_a_point(tmp_path, lexical_settings):
+    session = closing_session(tmp_path, lexical_settings)  # also before the closing question: same farewell
+    final = session.answer("I have to stop now, sorry. My dad had a stroke and talking about it has upset me.")
+    assert session.finished and "?" not in final.next_question
+    assert any(a in final.next_question for a in _wording()["distress_acknowledgements"]), final.next_question
+    assert _wording()["farewell_new_point"][0] not in final.next_question
+
+
 def test_the_farewell_prompt_asks_to_acknowledge_what_was_said(question_request_for_farewell):
     prompt = question_prompt(question_request_for_farewell).user
     assert "acknowledge" in prompt.lower() and "new point" in prompt.lower()

@@ -34,7 +34,8 @@ NOT_LEAVING = [
 LATER = ["can we come back to that later", "can I finish this tomorrow?", "shall we carry on another day?",
          "can I do the rest tomorrow, my laptop's on its last legs"]
 NOW = ["I have to go now, sorry", "that's me done, bye", "sorry, I've got to head off now",
-       "right, I'll have to leave it there", "I have to go now, carry on without me"]
+       "right, I'll have to leave it there", "I have to go now, carry on without me",
+       "I have to stop now, sorry, talking about my dad's stroke has upset me."]
 
 
 def harpsichord_session(tmp_path, settings) -> InterviewSession:

@@ -112,6 +112,9 @@ def _keeps_to_the_interview(verb) -> bool:
     no clause or verb of its own ("stop paying for storage" stops something else), no place it goes to and no
     condition ("I'd quit if they raised prices"), no coming "back"."""
     for c in verb.children:
+        if (c.dep_ == "advmod" and c.tag_ != "RB" or c.dep_ == "advcl" and c.tag_ == "VBG" and not any(
+                g.dep_ == "mark" for g in c.children)) and any(t.is_punct for t in verb.doc[verb.i:c.i]):
+            continue  # past a comma, a word or clause of its own ("I have to stop now, sorry, talking about it ...")
         if _time_noun(c) and any(g.dep_ == "predet" or g.lower_ in _EVERY for g in c.children):
             return False  # a habit ("we need to go twice a week", "I have to leave every Friday"), not now
         if c.dep_ == "dobj" and c.lower_ == "you" and verb.lemma_.lower() == "leave":

@@ -563,9 +563,28 @@ def farewell(request: QuestionRequest) -> str:
     options = _wording()["farewells"]
     text = _fill(options[(request.seed + request.turn_number) % len(options)], _values(request)) or options[-1].format(
         concept="this")
+    said = _acknowledged(request)
     if request.termination_reason == RESPONDENT_ENDED:
-        return f"{_wording()['meta_answers']['end_closing'][0]} {text}"
-    return text
+        said = said if _disclosed_last(request) else ""  # leaving: no thanks for a point, twice over
+        return " ".join(x for x in (_wording()['meta_answers']['end_closing'][0], said, text) if x)
+    return f"{said} {text}" if said else text
+
+
+def _disclosed_last(request: QuestionRequest) -> bool:
+    """Whether the respondent's last answer disclosed a hardship they did not withhold (:mod:`.distress`)."""
+    answer = request.recent_turns[-1].answer if request.recent_turns else ""
+    return bool(set(disclosed_hardship(answer)) - set(withheld(answer))) if answer else False
+
+
+def _acknowledged(request: QuestionRequest) -> str:
+    """What the farewell says first about the closing answer: a brief acknowledgement of a painful disclosure
+    ("a care home since his stroke"), else of a new point (``request.answer_labels``: what the answer said), else
+    nothing."""
+    wording = _wording()
+    if _disclosed_last(request):
+        acks = wording["distress_acknowledgements"]
+        return acks[(request.seed + request.turn_number) % len(acks)]
+    return wording["farewell_new_point"][0] if request.answer_labels else ""
 
 
 def interviewer_reply(request: QuestionRequest) -> str:
