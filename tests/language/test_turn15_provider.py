@@ -10,20 +10,14 @@ from fake_llm_server import Text, ToolCall
 from interview_core.config.settings import DedupSettings
 from interview_core.language.prompts import EXTRACTION_TOOL_NAME
 from interview_core.session import InterviewSession
+from turn15_support import harpsichord_concept
 
 ASKED = "does the technician bring spare quills?"
 
 
 @pytest.fixture
 def harpsichord(tmp_path) -> str:
-    import yaml
-
-    path = tmp_path / "harpsichord_hire.yaml"
-    path.write_text(yaml.safe_dump({"id": "harpsichord_hire", "name": "Quill and Jack harpsichord hire",
-                                    "methodology": "means_end_chain",
-                                    "stimulus": "A small harpsichord delivered to your home for a weekend house "
-                                                "concert, tuned on arrival; 180 pounds."}), encoding="utf-8")
-    return str(path)
+    return harpsichord_concept(tmp_path)
 
 
 @pytest.mark.parametrize("provider", ["anthropic", "openai"])

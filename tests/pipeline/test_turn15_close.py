@@ -7,17 +7,14 @@ weekend house concert."""
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from interview_core.language.contracts import QuestionRequest
 from interview_core.language.offline.questions import _wording
 from interview_core.language.prompts import question_prompt
 from interview_core.session import InterviewSession
+from turn15_support import FIRST, harpsichord_concept
 
-STIMULUS = ("Quill & Jack harpsichord hire: a small two-manual harpsichord delivered to your home for a weekend "
-            "house concert, tuned on arrival by a technician who stays for the first hour; 180 pounds including "
-            "delivery.")
-ANSWERS = ["I like that the technician tunes it on arrival, because our hall is cold and I'd never manage the quills.",
+ANSWERS = [FIRST,
            "Hearing Bach played on the instrument he wrote for, in my own front room, would feel like a gift."]
 DISCLOSURE = ("Only that my father has been in a care home since his stroke and can't get to concerts any more, "
               "so this would bring one to him.")
@@ -26,10 +23,7 @@ NOTHING = "No, that's everything."
 
 
 def closing_session(tmp_path, settings) -> InterviewSession:
-    path = tmp_path / "harpsichord_hire.yaml"
-    path.write_text(yaml.safe_dump({"id": "harpsichord_hire", "name": "Quill and Jack harpsichord hire",
-                                    "methodology": "means_end_chain", "stimulus": STIMULUS}), encoding="utf-8")
-    session = InterviewSession.start(None, str(path), settings=settings, max_turns=2)
+    session = InterviewSession.start(None, harpsichord_concept(tmp_path), settings=settings, max_turns=2)
     for answer in ANSWERS:
         session.answer(answer)
     assert session.awaiting_closing_answer
@@ -82,9 +76,6 @@ def question_request_for_farewell(tmp_path):
     from interview_core.config import registry
     from interview_core.vocabulary import Turn
 
-    path = tmp_path / "harpsichord_hire.yaml"
-    path.write_text(yaml.safe_dump({"id": "harpsichord_hire", "name": "Quill and Jack harpsichord hire",
-                                    "methodology": "means_end_chain", "stimulus": STIMULUS}), encoding="utf-8")
-    concept = registry.concept(str(path))
+    concept = registry.concept(harpsichord_concept(tmp_path))
     return QuestionRequest(methodology=registry.methodology(concept.methodology), concept=concept, kind="farewell",
                            recent_turns=[Turn(question="Anything else you'd like to add?", answer=DISCLOSURE)])

@@ -7,15 +7,11 @@ are not. Invented domain: a harpsichord delivered for a weekend house concert.""
 from __future__ import annotations
 
 import pytest
-import yaml
 
 from interview_core.language.offline.assessment import ending
 from interview_core.session import InterviewSession
+from turn15_support import FIRST, harpsichord_concept
 
-STIMULUS = ("Quill & Jack harpsichord hire: a small two-manual harpsichord delivered to your home for a weekend "
-            "house concert, tuned on arrival by a technician who stays for the first hour; 180 pounds including "
-            "delivery.")
-FIRST = "I like that the technician tunes it on arrival, because our hall is cold and I'd never manage the quills."
 
 NOT_LEAVING = [
     "will I end up on some early-music newsletter after this?",
@@ -39,10 +35,7 @@ NOW = ["I have to go now, sorry", "that's me done, bye", "sorry, I've got to hea
 
 
 def harpsichord_session(tmp_path, settings) -> InterviewSession:
-    path = tmp_path / "harpsichord_hire.yaml"
-    path.write_text(yaml.safe_dump({"id": "harpsichord_hire", "name": "Quill and Jack harpsichord hire",
-                                    "methodology": "means_end_chain", "stimulus": STIMULUS}), encoding="utf-8")
-    return InterviewSession.start(None, str(path), settings=settings, max_turns=12)
+    return InterviewSession.start(None, harpsichord_concept(tmp_path), settings=settings, max_turns=12)
 
 
 @pytest.mark.parametrize("answer", NOT_LEAVING)

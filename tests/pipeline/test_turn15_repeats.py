@@ -8,15 +8,10 @@ from __future__ import annotations
 
 import re
 
-import yaml
-
 from interview_core.language.offline import is_near_repeat
 from interview_core.session import InterviewSession
+from turn15_support import FIRST, harpsichord_concept
 
-STIMULUS = ("Quill & Jack harpsichord hire: a small two-manual harpsichord delivered to your home for a weekend "
-            "house concert, tuned on arrival by a technician who stays for the first hour; 180 pounds including "
-            "delivery.")
-FIRST = "I like that the technician tunes it on arrival, because our hall is cold and I'd never manage the quills."
 ASKED = "does the technician bring spare quills?"
 UNSURE = "Sorry, I'm not sure I've got anything useful to say. Is that alright?"
 CONTENT = "A proper instrument in the house would mean the children hear real early music, not a recording."
@@ -24,19 +19,12 @@ CONTENT = "A proper instrument in the house would mean the children hear real ea
 LONG = 8
 
 
-def harpsichord(tmp_path) -> str:
-    path = tmp_path / "harpsichord_hire.yaml"
-    path.write_text(yaml.safe_dump({"id": "harpsichord_hire", "name": "Quill and Jack harpsichord hire",
-                                    "methodology": "means_end_chain", "stimulus": STIMULUS}), encoding="utf-8")
-    return str(path)
-
-
 def _sentences(turn: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+", turn) if len(s.split()) >= LONG and not s.endswith("?")]
 
 
 def test_a_reply_is_not_given_twice_and_no_turn_repeats(tmp_path, lexical_settings):
-    session = InterviewSession.start(None, harpsichord(tmp_path), settings=lexical_settings, max_turns=20)
+    session = InterviewSession.start(None, harpsichord_concept(tmp_path), settings=lexical_settings, max_turns=20)
     turns = [session.opening_question]
     for answer in (FIRST, ASKED, UNSURE, CONTENT, UNSURE, UNSURE, ASKED):
         result = session.answer(answer)
@@ -48,7 +36,7 @@ def test_a_reply_is_not_given_twice_and_no_turn_repeats(tmp_path, lexical_settin
 
 
 def test_the_pipeline_gives_every_earlier_turn_to_the_question_writer(tmp_path, lexical_settings):
-    session = InterviewSession.start(None, harpsichord(tmp_path), settings=lexical_settings, max_turns=20)
+    session = InterviewSession.start(None, harpsichord_concept(tmp_path), settings=lexical_settings, max_turns=20)
     asked = []
     writer = session.stages[-3]  # QuestionGeneration
     original = writer.language.write_question
