@@ -35,6 +35,19 @@ def test_a_reply_is_not_given_twice_and_no_turn_repeats(tmp_path, lexical_settin
         turns.append(result.next_question)
 
 
+def test_the_question_after_a_reply_is_not_asked_again(tmp_path, lexical_settings):
+    """Replies that differ in their words ("no right or wrong answers", said in turn) are no near-repeat as
+    whole turns; the question after each is still never one asked word for word in a recent turn."""
+    session = InterviewSession.start(None, harpsichord_concept(tmp_path), settings=lexical_settings, max_turns=20)
+    turns = [session.opening_question, session.answer(FIRST).next_question]
+    for _ in range(4):
+        turn = session.answer(UNSURE).next_question
+        question = re.split(r"(?<=[.!?])\s+", turn)[-1]
+        assert not any(question in earlier for earlier in turns[-6:]), turn
+        assert not is_near_repeat(turn, turns), turn
+        turns.append(turn)
+
+
 def test_the_pipeline_gives_every_earlier_turn_to_the_question_writer(tmp_path, lexical_settings):
     session = InterviewSession.start(None, harpsichord_concept(tmp_path), settings=lexical_settings, max_turns=20)
     asked = []

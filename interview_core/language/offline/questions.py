@@ -635,6 +635,12 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
         concept = _values(request)["concept"]
         short = [q.format(concept=concept) for q in _wording()["after_long_reply"]]
         question = next((q for q in short if q not in request.recent_questions[-RECENT_WINDOW:]), short[-1])
+    recent = request.recent_questions[-RECENT_WINDOW:]
+    if answer and request.kind == "follow_up" and any(question in turn for turn in recent):
+        # the question after a reply was asked word for word in a recent turn (after another reply, where the
+        # whole turns do not near-repeat): a plain probe not asked yet instead
+        question = next((q for q in plain_probes(_values(request), request.turn_number)
+                         if not any(q in turn for turn in recent) and not is_near_repeat(q, recent)), question)
     return f"{answer} {question}" if answer else question
 
 
