@@ -638,9 +638,10 @@ def write_offline_question(request: QuestionRequest, embed=None) -> str:
     recent = request.recent_questions[-RECENT_WINDOW:]
     if answer and request.kind == "follow_up" and any(question in turn for turn in recent):
         # the question after a reply was asked word for word in a recent turn (after another reply, where the
-        # whole turns do not near-repeat): a plain probe not asked yet instead
-        question = next((q for q in plain_probes(_values(request), request.turn_number)
-                         if not any(q in turn for turn in recent) and not is_near_repeat(q, recent)), question)
+        # whole turns do not near-repeat): a plain probe not asked yet instead, one that points at nothing said
+        # ("what you meant just now" after a skip)
+        question = next((q for q in plain_probes(_values(request), request.turn_number) if not _ANAPHORIC_END.search(q)
+                         and not any(q in turn for turn in recent) and not is_near_repeat(q, recent)), question)
     return f"{answer} {question}" if answer else question
 
 
