@@ -58,8 +58,8 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                # retired to dev in wave 15 (source "wave14 check dev"); measured only in wave 14
                (ROOT / "evaluation" / "answers" / "wave14_check.yaml", "wave14 check"),
                (ROOT / "evaluation" / "answers" / "wave15_dev.yaml", "wave15"),
-               (ROOT / "evaluation" / "answers" / "wave15_heldout.yaml", "wave15"),  # measured only
-               # measured only (source "wave15 check heldout"): a second independent check
+               (ROOT / "evaluation" / "answers" / "wave15_heldout.yaml", "wave15"),  # retired to dev in wave 16
+               # retired to dev in wave 16 (source "wave15 check dev"); measured only in wave 15
                (ROOT / "evaluation" / "answers" / "wave15_check.yaml", "wave15 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
