@@ -22,6 +22,8 @@ WAVE13 = {name: bench.ROOT / "evaluation" / "answers" / f"wave13_{name}.yaml" fo
 WAVE14 = {name: bench.ROOT / "evaluation" / "answers" / f"wave14_{name}.yaml" for name in ("dev", "heldout", "check")}
 # wave 15: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
 WAVE15 = {name: bench.ROOT / "evaluation" / "answers" / f"wave15_{name}.yaml" for name in ("dev", "heldout", "check")}
+# wave 16: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
+WAVE16 = {name: bench.ROOT / "evaluation" / "answers" / f"wave16_{name}.yaml" for name in ("dev", "heldout", "check")}
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -72,9 +74,10 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
                                          (WAVE13["dev"], "dev"), (WAVE14["heldout"], "dev"),
                                          (WAVE14["check"], "dev"), (WAVE14["dev"], "dev"),
                                          (WAVE15["heldout"], "dev"), (WAVE15["check"], "dev"),
-                                         (WAVE15["dev"], "dev")],
+                                         (WAVE15["dev"], "dev"), (WAVE16["heldout"], "heldout"),
+                                         (WAVE16["check"], "heldout"), (WAVE16["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
-def test_wave9_to_wave15_sets_are_fresh_domains_with_points_and_why_given(path, split):
+def test_wave9_to_wave16_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
     assert len(domains) == 3 and {d["split"] for d in domains} == {split}
     answers = [a for dom in domains for a in dom["answers"]]
@@ -115,7 +118,8 @@ def test_benches_script_wave11_as_own_sources_all_retired_to_dev(tmp_path):
 
 
 @pytest.mark.parametrize("wave, files", [("wave12", WAVE12), ("wave13", WAVE13), ("wave14", WAVE14),
-                                         ("wave15", WAVE15)], ids=["wave12", "wave13", "wave14", "wave15"])
+                                         ("wave15", WAVE15), ("wave16", WAVE16)],
+                         ids=["wave12", "wave13", "wave14", "wave15", "wave16"])
 def test_wave_domains_are_new_to_the_answer_sets(wave, files):
     fresh = {d["name"] for path in files.values() for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
     others = {d["name"] for path in (bench.ROOT / "evaluation" / "answers").glob("*.yaml")
@@ -124,13 +128,15 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
 
 
 # wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14;
-# wave 14: likewise retired to dev in wave 15; wave 15: likewise retired to dev in wave 16
+# wave 14: likewise retired to dev in wave 15; wave 15: likewise retired to dev in wave 16;
+# wave 16: both measured files split heldout (measured only), the dev file tuned on
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
     ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"}),
     ("wave14", WAVE14, {"wave14 dev", "wave14 check dev"}),
-    ("wave15", WAVE15, {"wave15 dev", "wave15 check dev"})],
-    ids=["wave12", "wave13", "wave14", "wave15"])
+    ("wave15", WAVE15, {"wave15 dev", "wave15 check dev"}),
+    ("wave16", WAVE16, {"wave16 dev", "wave16 heldout", "wave16 check heldout"})],
+    ids=["wave12", "wave13", "wave14", "wave15", "wave16"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels, points
     expected = [(files["dev"], wave), (files["heldout"], wave), (files["check"], f"{wave} check")]
