@@ -22,6 +22,7 @@ SETS = {
     "wave14_heldout": ("lean_to_greenhouse", {"sunlean_terse_widower", "sunlean_nightshift_chatter", "sunlean_doubting_dad"}),
     "wave15_dev": ("fitness_smartwatch", {"strydo_rambling_gran", "strydo_wary_engineer", "strydo_bragging_runner"}),
     "wave15_heldout": ("mobile_library", {"bookhop_bereaved_son", "bookhop_dyslexic_teen", "bookhop_exacting_teacher"}),
+    "wave16_heldout": ("water_filter_jug", {"clearbrook_florid_tea_snob", "clearbrook_harried_trainee", "clearbrook_wandering_preacher"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
 
