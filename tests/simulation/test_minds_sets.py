@@ -21,6 +21,7 @@ SETS = {
     "wave14_dev": ("robot_vacuum", {"brisko_husky_second_language", "brisko_jokey_twins_dad", "brisko_wheezy_toddler_mum"}),
     "wave14_heldout": ("lean_to_greenhouse", {"sunlean_terse_widower", "sunlean_nightshift_chatter", "sunlean_doubting_dad"}),
     "wave15_dev": ("fitness_smartwatch", {"strydo_rambling_gran", "strydo_wary_engineer", "strydo_bragging_runner"}),
+    "wave16_dev": ("personal_blender", {"whizzo_hyped_convert", "whizzo_foggy_new_dad", "whizzo_formal_corporal"}),
     "wave15_heldout": ("mobile_library", {"bookhop_bereaved_son", "bookhop_dyslexic_teen", "bookhop_exacting_teacher"}),
     "wave16_heldout": ("water_filter_jug", {"clearbrook_florid_tea_snob", "clearbrook_harried_trainee", "clearbrook_wandering_preacher"}),
 }
