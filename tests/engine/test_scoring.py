@@ -183,6 +183,22 @@ def test_continuation_reasons():
     assert should_continue(m, 5, 10, "deepen", **shallow, new_node_history=[3, 1, 0, 1]) == (False, "quality_degraded")
 
 
+def test_continuation_waits_on_a_side_step():
+    """No continuation rule begins the close on an answer that only asked something or paused (wave 16)."""
+    m = ladder(continuation={"min_turns": 3, "depth_plateau_turns": 3, "quality_degraded_shallow": 3,
+                             "fatigue_close_coverage": 0.6, "patience_turns": 0},
+               strategies=[{"name": "deepen"}, {"name": "closing", "focus": "none", "generates_closing_question": True}])
+    tired = dict(max_depth_history=[2, 3, 3, 3, 3], response_depths=["deep", "surface", "shallow", "shallow"],
+                 fatigued=True, coverage_ratio=0.8, new_node_history=[2, 1, 0, 0, 0])
+    assert should_continue(m, 5, 10, "deepen", **tired) == (False, "fatigue_coverage")   # a real answer: closes
+    assert should_continue(m, 5, 10, "deepen", **tired, side_step=True) == (True, None)  # a side step: waits
+    assert should_continue(m, 10, 10, "deepen", **tired, side_step=True) == (False, "max_turns_reached")
+    assert should_continue(m, 5, 10, "closing", **tired, side_step=True) == (False, "close_strategy")
+    no_fatigue = {**tired, "fatigued": False}
+    assert should_continue(m, 5, 10, "deepen", **no_fatigue) == (False, "depth_plateau")
+    assert should_continue(m, 5, 10, "deepen", **no_fatigue, side_step=True) == (True, None)
+
+
 def test_every_catalogued_veto_has_one_registered_check():
     from interview_core.config.methodology import VETO_NAMES
     from interview_core.scoring.vetoes import VETO_CHECKS, veto_check
