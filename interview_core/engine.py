@@ -102,6 +102,9 @@ class EngineState:
     assessment: dict | None = None
     # Set when the closing question has been asked: why the interview ends once it is answered.
     closing_reason: str | None = None
+    # The latest answer only asked the interviewer something or paused and made no node: no continuation rule
+    # begins the close on it (:func:`interview_core.scoring.continuation.should_continue`, ``side_step``).
+    side_step: bool = False
 
     def to_dict(self) -> dict:
         return {
@@ -121,6 +124,7 @@ class EngineState:
             "phase": self.phase,
             "assessment": self.assessment,
             "closing_reason": self.closing_reason,
+            "side_step": self.side_step,
         }
 
     @classmethod
@@ -138,6 +142,7 @@ class EngineState:
             phase=d["phase"],
             assessment=d.get("assessment"),
             closing_reason=d.get("closing_reason"),
+            side_step=bool(d.get("side_step", False)),
         )
 
 
@@ -229,6 +234,7 @@ class Engine:
         (``Assessment.side_step``, set by the language adapter); momentum holds, since a respondent who asks how
         long this takes or goes to the door is neither engaged with a topic nor tired of the interview."""
         st = self.state
+        st.side_step = side_step
         st.tracker.append_response_depth(assessment.response_depth)
         st.depth_history.append(assessment.response_depth)
         if not side_step:
@@ -334,6 +340,7 @@ class Engine:
         return should_continue(
             self.methodology, turn, max_turns, selection.strategy, st.max_depth_history, st.depth_history,
             st.momentum.fatigued, st.coverage.summary(st.graph.g)["ratio"], st.new_node_history,
+            side_step=st.side_step,
         )
 
     @property

@@ -17,6 +17,11 @@ Checked in order:
    - ``fatigue_coverage``: the respondent is fatigued and element coverage reached
      ``fatigue_close_coverage`` (seed 003: fatigue plus adequate coverage closes the interview); before
      ``patience_turns`` not right after an answer that added a concept (the same engine default).
+
+   None of the three begins the close on a *side step* (an engine default): an answer that only asked the
+   interviewer something or paused ("brb, dog wants out") and made no node says nothing about how much the
+   respondent has left to say, and a pause met with a closing question would end the interview while the
+   respondent is away. The decision waits for the next real answer.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ def should_continue(
     fatigued: bool,
     coverage_ratio: float,
     new_node_history: list[int] | None = None,
+    side_step: bool = False,
 ) -> tuple[bool, str | None]:
     """(should_continue, termination_reason); see the module docstring for the rules."""
     cfg = methodology.continuation
@@ -54,7 +60,7 @@ def should_continue(
     chosen = methodology.strategy(strategy) if strategy else None
     if chosen is not None and chosen.generates_closing_question:
         return False, "close_strategy"
-    if turn < cfg.min_turns:
+    if turn < cfg.min_turns or side_step:
         return True, None
     opened = bool(new_node_history) and new_node_history[-1] > 0
     early = turn < cfg.patience_turns
