@@ -339,28 +339,7 @@ def asks_about_contact(doc) -> bool:
         if v.tag_ == "VBN" and v.dep_ in ("ccomp", "xcomp", "oprd") and small and word_is_kind(
                 v.lemma_.lower(), "v", _INFORMING_ROOTS, 2):
             return True  # "keep me updated": "me" the subject of the small clause
-        if _put_on_a_list(v):
-            return True
-    return any(_sent_to_them(v) for v in doc)
-
-
-# WordNet kinds of what reaches someone after a study: a list (a database), news, e-mail, a call, advertising, post.
-_SENT_ROOTS = frozenset({"database", "news", "electronic_communication", "telecommunication", "promotion", "mail"})
-
-
-def _sent_to_them(verb) -> bool:
-    """Being put on a list or sent something ("will I end up on a mailing list after this?", "can you put me on
-    the list for updates", "am I going to get emails?"): a verb said with a modal or "going to", the respondent
-    its subject (I/we) or object (me/us), and a WordNet kind of list, news, e-mail, call or advertising among
-    what it takes (directly or through a preposition)."""
-    if verb.pos_ != "VERB":
-        return False
-    chain = [verb, verb.head] if verb.dep_ == "xcomp" else [verb]  # "going to get emails"
-    future = any(c.tag_ == "MD" or c.lower_ in ("going", "gon") for x in chain for c in [x, *x.children])
-    them = any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _RESPONDENT or c.dep_ in ("dobj", "dative")
-               and c.lower_ in _US for x in chain for c in x.children)
-    taken = [g for c in verb.children for g in [c, *c.children] if g.pos_ == "NOUN" and g.dep_ in ("dobj", "pobj")]
-    return future and them and any(word_is_kind(t.lemma_.lower(), "n", _SENT_ROOTS, 2) for t in taken)
+    return any(_reaches_them(v) for v in doc)
 
 
 # Senses of a verb read for contacting.
@@ -392,15 +371,31 @@ def goes_somewhere(doc, information) -> bool:
 _INFORMING_ROOTS = frozenset({"inform"})
 
 
-def _put_on_a_list(verb) -> bool:
-    """The respondent (subject "I"/"we", or "me"/"my details" as object) on or onto a list (a WordNet kind of
-    list: "a mailing list")."""
+# WordNet kinds of what reaches someone after a study: a list (a database), news, e-mail, a call, advertising, post.
+_SENT_ROOTS = frozenset({"database", "news", "electronic_communication", "telecommunication", "promotion", "mail"})
+
+
+def _reaches_them(verb) -> bool:
+    """Being put on a list or sent something, one reader: (1) the respondent (subject "I"/"we", or "me"/"us" as
+    object) on, onto or to a WordNet kind of list ("will I end up on a mailing list after this?", "will I be added
+    to a list"); (2) a verb said with a modal or "going to", the respondent its subject or object, and a WordNet
+    kind of list, news, e-mail, call or advertising among what it takes, directly or through a preposition ("can you
+    put me on the list for updates", "am I going to get emails?")."""
+    if verb.pos_ != "VERB":
+        return False
     who = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _RESPONDENT
            or c.dep_ == "dobj" and c.lower_ in _US]
     lists = [g for c in verb.children if c.dep_ == "prep" and c.lower_ in ("on", "onto", "to") for g in c.children
              if g.dep_ == "pobj" and g.pos_ == "NOUN"]
-    return bool(who) and any(word_is_kind(_compound(g), "n", _LIST_ROOTS, 1) or word_is_kind(g.lemma_.lower(), "n",
-                                                                                           _LIST_ROOTS, 1) for g in lists)
+    if who and any(word_is_kind(_compound(g), "n", _LIST_ROOTS, 1) or word_is_kind(g.lemma_.lower(), "n", _LIST_ROOTS, 1)
+                   for g in lists):
+        return True
+    chain = [verb, verb.head] if verb.dep_ == "xcomp" else [verb]  # "going to get emails"
+    future = any(c.tag_ == "MD" or c.lower_ in ("going", "gon") for x in chain for c in [x, *x.children])
+    them = any(c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _RESPONDENT or c.dep_ in ("dobj", "dative")
+               and c.lower_ in _US for x in chain for c in x.children)
+    taken = [g for c in verb.children for g in [c, *c.children] if g.pos_ == "NOUN" and g.dep_ in ("dobj", "pobj")]
+    return future and them and any(word_is_kind(t.lemma_.lower(), "n", _SENT_ROOTS, 2) for t in taken)
 
 
 _LIST_ROOTS = frozenset({"list"})

@@ -1076,8 +1076,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         topic = Topic("none")  # ("You mentioned "it just matters"": a remark about the answer, not a topic)
     if topic is not None and topic.kind == "quote" and points_back(list(parse(topic.quote))):
         # "I'm timid like that": a comment on what was said before it, which is the topic
-        said_before = commented_on(topic.quote, [t.answer for t in request.recent_turns])
-        topic = replace(topic, quote=said_before) if said_before else Topic("none")
+        commented = commented_on(topic.quote, [t.answer for t in request.recent_turns])
+        topic = replace(topic, quote=commented) if commented else Topic("none")
     if value:
         # A short answer to a "why" ("sleep", "quiet") is the next rung of the ladder: asked about in the
         # respondent's word, never met by a stock question or "what makes you feel that way".
