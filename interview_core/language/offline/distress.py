@@ -34,6 +34,13 @@ HARDSHIP_ROOTS = frozenset({"ill_health", "disease", "disorder", "affliction", "
                             "misfortune", "separation", "aggression", "medicine", "therapy",
                             # the loss of a pregnancy
                             "abortion"})
+# WordNet roots of what is a hardship only when someone has, gets or suffers it ("I get migraines", "I had a
+# mastectomy", "got mastitis twice"): a symptom (a pain, an inflammation) or a medical procedure (an operation).
+HAD_ROOTS = frozenset({"symptom", "medical_procedure"})
+# Roots of fear: an adjective whose derived noun is one ("frightening": fear) tells a fear when said for the respondent.
+_FEAR_ROOTS = frozenset({"fear", "anxiety"})
+# Prepositions of a comparison: a hardship named as what something is compared with ("cheaper than therapy") is none.
+_COMPARING = frozenset("than like".split())
 # Roots of what one can lose that makes the loss a hardship: a person, a livelihood, a home.
 _LOST_ROOTS = frozenset({"person", "occupation", "job", "home", "house"})
 _DEATH_ROOTS = frozenset({"die"})
@@ -248,6 +255,32 @@ def _owned_person(noun) -> bool:
         wordnet.lexfile(syn) == _PERSON_FILE for syn in wordnet.synsets(noun.lemma_.lower(), "n"))
 
 
+@lru_cache(maxsize=4096)
+def _had_hardship(lemma: str) -> bool:
+    """A noun that is a hardship when someone has it (``HAD_ROOTS``: a symptom, a medical procedure), in its
+    first senses (WordNet), and not rated good by VADER."""
+    return word_valence(lemma) <= 0 and word_is_kind(lemma, "n", HAD_ROOTS, _FIRST_SENSES)
+
+
+def _compared_with(noun) -> bool:
+    """A noun named as what something is compared with ("cheaper than therapy", "like a hospital"): nobody's."""
+    return noun.dep_ == "pobj" and noun.head.lower_ in _COMPARING
+
+
+def _fear_for_them(tok) -> bool:
+    """A fear told of the respondent's own doing ("walking into a shop is genuinely frightening for me"): an
+    adjective of fear (its derived noun a WordNet kind of fear or anxiety, VADER clearly negative) as the predicate
+    of a copula that has "for me" / "to me" and a doing as its subject (a clause or a gerund: "the price is terrible
+    for me" is a view of the price)."""
+    if tok.pos_ != "ADJ" or tok.dep_ != "acomp" or word_valence(tok.lower_) > STATE_VALENCE:
+        return False
+    if not any(c.dep_ == "csubj" or c.dep_ == "nsubj" and c.tag_ == "VBG" for c in tok.head.children):
+        return False
+    for_me = any(c.dep_ == "prep" and c.lower_ in ("for", "to") and any(g.lower_ in ("me", "us") for g in c.children)
+                 for c in [*tok.children, *tok.head.children])
+    return for_me and belief_state(tok.lower_, _FEAR_ROOTS)
+
+
 def _life_changed_at(noun) -> bool:
     """An event of the respondent's that their life is dated from ("after my miscarriage", "since my
     op"): the object of a preposition of time, owned in the first person. Told this way a noun is read in
@@ -279,7 +312,8 @@ def hardship_tokens(sent) -> list:
             compounds = [c.lower_ for c in tok.lefts if c.dep_ == "compound"]
             hit = _noun_is_hardship(lemma, senses) or bool(compounds) and _noun_is_hardship(
                 "_".join([*compounds, lemma]), senses)  # "heart attack"
-            hit = hit and not _denied(tok)  # "no range anxiety", "without the stress": an absence
+            hit = hit or having and _had_hardship(lemma)  # "I get migraines", "I had a double mastectomy"
+            hit = hit and not _denied(tok) and not _compared_with(tok)  # "no range anxiety"; "cheaper than therapy"
             hit = hit or _hard_period(tok)
         elif tok.pos_ == "AUX" and tok.dep_ == "aux" and word_is_kind(tok.lower_, "v", _DEATH_ROOTS, 1):
             # a verb of dying the tagger took for an auxiliary of the next verb ("she died not knowing")
@@ -291,9 +325,11 @@ def hardship_tokens(sent) -> list:
             elif verb == "go" and _went_at_a_date(tok):
                 hit = True
             elif verb == "pass":  # "he passed in 2019": said of a person with no object or direction, a death
+                # (what it takes follows it: "we're doing up mum's house, she passed at Easter" hangs the clause
+                # before the comma on "passed")
                 hit = _person_subject(tok) and not any(
                     c.dep_ in ("dobj", "xcomp", "ccomp", "advmod") or c.dep_ == "prep" and c.lower_ not in ("in", "on", "at", "last")
-                    for c in tok.children)
+                    for c in tok.children if c.i > tok.i)
             elif lemma in _LOSING:
                 objects = [c for c in tok.children if c.dep_ == "dobj"]
                 hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects) or (
@@ -313,6 +349,7 @@ def hardship_tokens(sent) -> list:
             hit = has_sense(tok.lower_, "a")
             hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
                 hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))
+        hit = hit or _fear_for_them(tok)
         if not hit and tok.pos_ in ("ADJ", "ADV") and tok.dep_ in ("acomp", "advmod", "ROOT") \
                 and word_valence(tok.lower_) > 0 and not _about_something(tok):
             hit = _not_well(tok)

@@ -15,10 +15,12 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
+from .valence import word_valence
 from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_if_paid, asks_to_go_on, asks_to_think, \
-    asks_when_finished, asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, \
-    goes_somewhere, holds_the_question, keeps_name_out, off_the_record, promises_return, returns_from_pause, \
-    seen_by_someone, stops_something_else, wants_to_stop
+    asks_if_done_in_time, asks_when_finished, asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, \
+    goes_somewhere, holds_the_question, keeps_name_out, knows_who_said, off_the_record, promises_return, requests_contact, \
+    returns_from_pause, \
+    seen_by_someone, stops_something_else, wants_to_stop, writes_these
 from ...text.primitives import words
 
 _DATA = Path(__file__).parent / "data" / "meta.yaml"
@@ -167,8 +169,12 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     joined = " ".join(words(sentence))
     last = sentence.rsplit(",", 1)[-1]  # "out of interest, do you pay people for these": the question after a lead-in
     asked = [p for p in dict.fromkeys([sentence, last]) if question_in_form(p)]
-    if any(asks_about_contact(_parsed(p)) for p in asked):
+    if any(asks_about_contact(_parsed(p)) for p in asked) or requests_contact(_parsed(sentence)):
         return "privacy"  # "will I end up on a mailing list after this?": being contacted, never a wish to stop
+    if any(knows_who_said(_parsed(p)) for p in asked):
+        return "privacy"  # "will Brushwell know it was me who said all this?": being identified, not who is behind it
+    if any(writes_these(_parsed(p)) for p in asked):
+        return "purpose"  # "is a real someone typing these questions?": what the interviewer is (other_sponsor)
     if any(checks_own_answer(_parsed(p)) for p in asked):
         return "own_answer"  # "is that okay?", "the price, does that make sense?": their own answer, no product question
     if any(asks_if_paid(_parsed(p)) for p in asked):
@@ -178,6 +184,7 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     if _kept_private(sentence):
         return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
     if asks_how_far_through(sentence) or _more_to_go(sentence) or asks_when_finished(sentence) or \
+            any(asks_if_done_in_time(p) for p in asked) or \
             _asks_time_wise(sentence) or _how_many_more_you_have(sentence):
         return "length"  # "how far through are we?", "is there loads more?", "what time will we finish?"
     for topic, pattern in _patterns().topics:
@@ -433,11 +440,33 @@ def asks_for_time(part: str, bare: bool = True) -> bool:
 def asks_purpose(sentence: str) -> bool:
     """Whether a question asks what the study is for: "what" with "for" or "about" and a study noun
     (WordNet: a survey, research, an interview) or "this" as what it asks about ("What's this survey for
-    exactly?", "what is all this about")."""
+    exactly?", "what is all this about"); or a purpose of the interview put to it (:func:`_purpose_of_this`)."""
+    if _purpose_of_this(_parsed(sentence)):
+        return True
     ws = _after_coordinators([w for w in words(sentence) if w not in closed().interjections])  # "and what's all this for"
     if not ws or ws[0] not in ("what", "what's", "whats") or not ({"for", "about"} & set(ws)):
         return False
     return any(_is_study(t) for t in _parsed(sentence)) or "this" in ws[1:4]
+
+
+# WordNet roots of what something is done for ("point" in one of its senses, "purpose", "aim", "goal").
+_PURPOSE_ROOTS = frozenset({"purpose", "goal", "intention"})
+
+
+def _purpose_of_this(doc) -> bool:
+    """"is the point of this to decide whether they open more shops?": the subject of "be" is a noun one of whose
+    WordNet senses is a purpose, of the interview ("of this", "of all this", "of the survey")."""
+    from ...dedup.wordnet import get_wordnet
+
+    wordnet = get_wordnet()
+    for t in doc:
+        if t.dep_ != "nsubj" or t.head.lemma_ != "be" or t.pos_ != "NOUN" or wordnet is None:
+            continue
+        of_this = any(c.dep_ == "prep" and c.lower_ == "of" and any(g.dep_ == "pobj" and (g.lower_ == "this" or _is_study(g))
+                                                                   for g in c.children) for c in t.children)
+        if of_this and any(wordnet.is_kind_of(syn, _PURPOSE_ROOTS) for syn in wordnet.synsets(t.lemma_.lower(), "n")):
+            return True
+    return False
 
 
 # Pure in its text: the assessment and the question writer both read each answer.
@@ -509,6 +538,9 @@ def _paused(answer: str) -> bool:
         # ... and so does "a moment" / "one sec" beside what interrupts ("one moment, courier"): a single unit
         # answers no "how long" as a duration does
         sorry = words(sentence)[0] in _APOLOGIES
+        if sorry and len(parts) > 1 and any(_doing_now(p) for p in parts) and all(
+                _doing_now(p) or not words(_unapologetic(p)) or _what_interrupts(_unapologetic(p)) for p in parts):
+            return True  # "sorry my phone's about to die, grabbing the charger": what happens, what they do about it
         aside = [(is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p))
                   or holds_the_question(p) or asks_to_think(p)) and not _asks_after_lead_in(p)
                  for p in parts]  # ("let me think", "hold that thought"; "hang on, am I talking to a computer" asks)
@@ -630,7 +662,9 @@ def _happening_now(part: str) -> bool:
     participle = root.tag_ == "VBG" or root.lower_.endswith("ing") and bool(getAllLemmas(root.lower_).get("VERB"))
     # ... also with its auxiliary left out ("the dogs going mad at the postman": "dog's" typed without it)
     progressive = participle and (bool(aux & {"'s", "is", "are", "'re"}) or bool(contracted) or not aux)
-    state = (root.lemma_ == "be" and root.lower_ in ("'s", "is", "are", "'re") and any(
+    # ... also in the present perfect ("she's been sick everywhere")
+    perfect = root.lower_ == "been" and bool(aux & {"'s", "has", "have", "'ve"})
+    state = (root.lemma_ == "be" and (root.lower_ in ("'s", "is", "are", "'re") or perfect) and any(
         c.dep_ == "acomp" for c in root.children)) or (root.pos_ == "ADJ" and bool(contracted))
     # ... or what has just happened to it ("hold on, my screen froze", "sorry, the baby's woken up")
     verb_lemmas = getAllLemmas(root.lower_).get("VERB", ())  # ("froze" is often tagged a noun)
@@ -643,6 +677,28 @@ def _happening_now(part: str) -> bool:
     happened = event and own and (root.tag_ == "VBD" or root.tag_ == "VBN" and bool(aux)
                                   or root.pos_ in ("NOUN", "VERB") and past_form)
     return progressive or state or happened
+
+
+# Words at most in a bare participle phrase telling what the respondent is doing ("grabbing the charger").
+_DOING_WORDS = 4
+
+
+def _doing_now(part: str) -> bool:
+    """A bare present participle with an object or a particle, no subject and no auxiliary, at most ``_DOING_WORDS`` words ("grabbing the
+    charger", "getting on"): what the respondent is doing this moment."""
+    ws = words(part)
+    if not ws or len(ws) > _DOING_WORDS:
+        return False
+    root = next((t for t in _parsed(" ".join(ws)) if t.dep_ == "ROOT"), None)
+    # (with an object or a particle: what they do to something, not how something behaves: "crashing constantly")
+    return root is not None and root.i == 0 and root.tag_ == "VBG" and not any(
+        c.dep_ in ("nsubj", "aux", "auxpass") for c in root.children) and any(c.dep_ in ("dobj", "prt") for c in root.children)
+
+
+def _unapologetic(part: str) -> str:
+    """A part without its leading apology ("sorry my phone's about to die" -> "my phone's about to die")."""
+    ws = words(part)
+    return " ".join(ws[1:]) if ws and ws[0] in _APOLOGIES else part
 
 
 def _apology_aside(ws: list[str]) -> bool:
@@ -717,9 +773,13 @@ def reply_topic(answer: str, topic: str) -> str:
     if topic == "end" and defers(answer):
         return "end_later"
     parts = [s for _, _, s in sentences(answer)]
+    if topic == "privacy" and any(requests_contact(_parsed(s)) for s in parts):
+        return "privacy_contact_request"  # "you can email me about that": asked for, not asked about
     if topic == "privacy" and any(question_in_form(s) and asks_about_contact(_parsed(s)) for s in parts):
         return "privacy_contact"
     docs = [_parsed(s) for s in parts]
+    if topic == "privacy" and any(question_in_form(s) and knows_who_said(d) for s, d in zip(parts, docs)):
+        return "privacy"  # "does my daughter's school find out what I put here?": whether they are known, not a deletion
     if topic == "privacy" and any(off_the_record(d) for d in docs):
         return "privacy_off_record"
     if topic == "privacy" and any(asks_how_they_got(d, _names_them) for d in docs):
@@ -832,7 +892,8 @@ def _ordered(ws: list[str]) -> bool:
     """Question word order ("is there one"): a wh-word or a finite auxiliary first."""
     c = closed()
     ws = _after_coordinators([w for w in ws if w not in c.interjections])  # "plus do they charge ..."
-    return bool(ws) and (ws[0] in c.wh_words or ws[0] in c.auxiliaries and ws[0] not in _NON_FINITE)
+    # (a wh-word with its verb joined on counts: "what's the difference?")
+    return bool(ws) and (ws[0].split("'")[0] in c.wh_words or ws[0] in c.auxiliaries and ws[0] not in _NON_FINITE)
 
 
 def _offered(sentence: str, answer: str) -> bool:
@@ -1107,7 +1168,9 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     for v in verbs:
         if _receives(v):
             continue  # "do you get a certificate?": the respondent (or anyone) getting something, not their information
-        near = {c.i for c in v.children} | {g.i for c in v.children for g in c.children if c.dep_ in ("prep", "pobj")} \
+        # (what the verb takes, never a clause hung on it: "gloss or satin, go on then, what's the difference?")
+        near = {c.i for c in v.children if c.dep_ not in _HUNG} | {g.i for c in v.children for g in c.children
+                                                                   if c.dep_ in ("prep", "pobj")} \
             | {g.i for c in v.children if c.dep_ == "prep" for p in c.children for g in p.children}
         if any(t.i in near for t in info):
             return True
@@ -1121,6 +1184,8 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     return False
 
 
+# Dependents that are clauses or asides hung on a verb, not what it takes.
+_HUNG = frozenset({"advcl", "ccomp", "parataxis", "dep", "intj", "conj"})
 _UNMARKED = {"ive": "i've", "im": "i'm", "dont": "don't", "ill": "i'll"}
 # WordNet roots of wanting something of someone ("why do you need my date of birth?").
 _WANTING_ROOTS = frozenset({"need", "want", "require", "ask", "take", "collect"})
@@ -1222,8 +1287,9 @@ def asks_who_is_behind(sentence: str) -> bool:
         others = [c for c in verb.children if c.dep_ in ("dobj", "nsubj")]
         others += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
         # "it" is often the product ("who fixes it?"): only with "be" ("who is it for", "who is behind it")
-        if any(o.i != who.i and (o.lower_ in ("this", "you") or o.lower_ == "it" and verb.lemma_ == "be"
-                                 or _is_study(o)) for o in others):
+        # (the interviewer as what a verb VADER rates as bad is done to, "8am on a saturday. who hurt you", is a jibe)
+        if any(o.i != who.i and (o.lower_ == "this" or o.lower_ == "you" and word_valence(verb.lemma_.lower()) >= 0
+                                 or o.lower_ == "it" and verb.lemma_ == "be" or _is_study(o)) for o in others):
             return True  # ... or a study ("who's paying for this research?", "who runs the survey?")
     for t in doc:
         # ... or, for "this" (the interview itself), a person ("is this for the letting agent?")

@@ -339,7 +339,34 @@ def asks_about_contact(doc) -> bool:
         if v.tag_ == "VBN" and v.dep_ in ("ccomp", "xcomp", "oprd") and small and word_is_kind(
                 v.lemma_.lower(), "v", _INFORMING_ROOTS, 2):
             return True  # "keep me updated": "me" the subject of the small clause
+        if v.lemma_ == "let" and any(c.dep_ in ("ccomp", "xcomp") and word_is_kind(c.lemma_.lower(), "v", _KNOWING_ROOTS, 1)
+                                     and any(g.dep_ == "nsubj" and g.lower_ in _US for g in c.children) for c in v.children) \
+                and any(t.dep_ == "mark" and t.lower_ in ("if", "when", "whether") for t in doc):
+            return True  # "would you mind letting me know if ...": "me" informed of what may happen ("let me know
+            # what you think" asks for the interviewer's view)
     return any(_reaches_them(v) for v in doc)
+
+
+# Modals of a request or a permission ("could you email me", "you can email me about that").
+_REQUESTING = frozenset("can could would".split())
+
+
+def requests_contact(doc) -> bool:
+    """Being contacted asked for, not asked about ("would you mind letting me know if ...", "you can email me about
+    that", "could somebody drop me a line"): :func:`asks_about_contact`, and a verb with "you" or someone (WordNet's
+    indefinite people) as subject and a modal of request or permission, or one said as an imperative."""
+    if not asks_about_contact(doc):
+        return False
+    for v in doc:
+        if v.pos_ != "VERB" or any(c.dep_ in ("oprd", "attr") for c in v.children):
+            continue  # ("you can call me Sam": naming, not ringing)
+        subject = [c for c in v.children if c.dep_ == "nsubj"]
+        modal = any(c.dep_ == "aux" and c.lower_ in _REQUESTING for c in v.children)
+        if modal and any(c.lower_ == "you" or c.lower_ in _ANYONE and c.lower_ != "they" for c in subject):
+            return True
+        if v.dep_ == "ROOT" and v.tag_ == "VB" and not subject and not any(c.dep_ == "aux" for c in v.children):
+            return True  # "email me if they open one"
+    return False
 
 
 # Senses of a verb read for contacting.
@@ -559,6 +586,8 @@ def asks_who_is_asking(doc, being: bool = True) -> bool:
                 return True  # "are you with the hire people?", "are you from the company?"
             if being and any(c.dep_ == "attr" and _being(c) for c in t.head.children):
                 return True
+        if being and _writes_these(t):
+            return True  # "is a real someone typing these questions?": who or what writes the interviewer's words
         if being and t.lower_ == "i" and t.dep_ == "nsubj" and word_is_kind(t.head.lemma_.lower(), "v", frozenset({"talk", "speak",
                                                                                                          "communicate"}), 2):
             if any(g.dep_ == "pobj" and _being(g) for c in t.head.children if c.dep_ == "prep" for g in c.children):
@@ -585,6 +614,24 @@ def _tied_to_someone(doc) -> bool:
 
 
 _CONNECTING_ROOTS = frozenset({"connect", "associate", "affiliate", "join"})
+
+
+def writes_these(doc) -> bool:
+    """Some person or machine of the sentence writes "this" or "these/your" things (:func:`_writes_these`): a
+    question what the interviewer is, never one about privacy."""
+    return any(_writes_these(t) for t in doc)
+
+
+def _writes_these(tok) -> bool:
+    """A person or a machine (:func:`_being`, or "someone/anyone") doing something to "this" or to "these/your" things,
+    as the subject of the verb or the noun a participle hangs on ("is a real someone typing these questions?")."""
+    if not (_being(tok) or tok.lower_ in _ANYONE and tok.lower_ != "they"):
+        return False
+    verbs = [tok.head] if tok.dep_ == "nsubj" else [c for c in tok.children if c.dep_ == "acl" and c.tag_ == "VBG"]
+    # (a verb of reading asks who reads the answers: privacy, :func:`asks_who_reads`)
+    verbs = [v for v in verbs if not word_is_kind(v.lemma_.lower(), "v", _READING_ROOTS, 2)]
+    return any(c.dep_ == "dobj" and (c.lower_ in ("this", "these") or any(g.dep_ == "det" and g.lower_ in ("these", "your")
+                                                                          for g in c.children)) for v in verbs for c in v.children)
 
 
 def _being(tok) -> bool:
@@ -783,6 +830,79 @@ def asks_when_finished(sentence: str) -> bool:
                 c.dep_ == "dobj" and c.lemma_ != "time" for c in v.children):  # ("what time": the question itself)
             return True
     return False
+
+
+# Words of a bound in time: "how long til this wraps up", "can we get through it by then?" (closed classes of English).
+_UNTIL = frozenset("til till until before".split())
+_BY = frozenset("by before".split())
+
+
+def asks_if_done_in_time(sentence: str) -> bool:
+    """Whether a question asks how long until the interview is through, or whether it will be through by a time
+    ("how long til this wraps up?", "can we get through it by then?", "can we finish by 3?"): a verb of finishing
+    (WordNet, also as the phrase it makes with its particle or preposition: "wrap up", "get through") whose
+    subject is the interview ("this/that", never "it": as often the product) or the respondent ("we/I"), which
+    takes nothing but the interview ("it/this"),
+    bounded by "how long til/until ..." or by "by/before" a time."""
+    from ...text.parse import parse
+
+    ws = [w for w in words(sentence) if w not in closed().interjections]
+    how_long = ws[:2] == ["how", "long"]
+    for v in parse(" ".join(sentence.split())):
+        if v.pos_ not in ("VERB", "AUX"):
+            continue
+        subject = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if not subject or not all(c.lower_ in ("this", "that") or c.lower_ in _RESPONDENT for c in subject):
+            continue
+        particles = [c.lower_ for c in v.children if c.dep_ == "prt"]
+        preps = [c for c in v.children if c.dep_ == "prep" and c.lower_ not in _BY]
+        names = [v.lemma_.lower(), *(f"{v.lemma_.lower()}_{p}" for p in particles), *(f"{v.lemma_.lower()}_{p.lower_}" for p in preps)]
+        if not any(word_is_kind(n, "v", _FINISHING_ROOTS, 2) for n in names):
+            continue
+        taken = [c for c in v.children if c.dep_ == "dobj"] + [g for p in preps for g in p.children if g.dep_ == "pobj"]
+        if not all(t.lower_ in _THE_INTERVIEW for t in taken):
+            continue  # "can we get through the whole course by Friday?" asks about the product
+        until = how_long and any(c.dep_ == "mark" and c.lower_ in _UNTIL for c in v.children)
+        by = any(c.dep_ == "prep" and c.lower_ in _BY and any(g.dep_ in ("pobj", "pcomp") for g in c.children)
+                 for c in v.children)
+        if until or by:
+            return True
+    return False
+
+
+# WordNet roots of coming to know ("know", "find out", "learn", "discover") and of saying or writing something.
+_KNOWING_ROOTS = frozenset({"know", "learn", "discover", "find"})
+_SAYING_ROOTS = frozenset({"communicate", "express", "write", "state", "tell"})
+_SAYING_SENSES = 3
+
+
+def knows_who_said(doc) -> bool:
+    """A question whether someone will know what the respondent said, or that it was them ("will Brushwell know it
+    was me who said all this?", "does my daughter's school find out what I put here?"): a verb of knowing or finding
+    out (WordNet) whose subject is someone else (not "you", "I" or "we") and whose clause has the respondent
+    saying or writing (a WordNet verb of saying, its subject "I/we" or "who" said of "me") or being who they are
+    ("who I am"). Asked about being identified: privacy, never who is behind the study."""
+    for v in doc:
+        if v.pos_ != "VERB" or not word_is_kind(_phrasal_lemma(v), "v", _KNOWING_ROOTS, 2):
+            continue
+        subject = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if not subject or any(c.lower_ in ("you", "i", "we") for c in subject):
+            continue
+        clause = [t for c in v.children if c.dep_ in ("ccomp", "dobj", "xcomp") for t in c.subtree]
+        me = any(t.lower_ in ("me", "i", "we", "us") for t in clause)
+        saying = any(t.pos_ == "VERB" and word_is_kind(t.lemma_.lower(), "v", _SAYING_ROOTS, _SAYING_SENSES) and any(
+            c.dep_ == "nsubj" and c.lower_ in ("i", "we", "who") for c in t.children) for t in clause)
+        being = any(t.lemma_ == "be" and any(c.dep_ == "attr" and c.lower_ in ("who", "me") for c in t.children)
+                    for t in clause)
+        if me and (saying or being):
+            return True
+    return False
+
+
+def _phrasal_lemma(verb) -> str:
+    """A verb's lemma with its particle ("find_out"), when it has one."""
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
+    return f"{verb.lemma_.lower()}_{particles[0]}" if particles else verb.lemma_.lower()
 
 
 # WordNet roots of coming to have something: "got my number", "get hold of my details", "find my email".
