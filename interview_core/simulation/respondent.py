@@ -247,6 +247,8 @@ class SimulatedRespondent:
             elif primary == topic:
                 sentences.append(w.introduce(topic, kind))
                 mentioned.append(topic)
+                if kind == "detailed":  # at length, as after "what else": what it leads to (step16)
+                    extra = self._next_rung(topic, hints)[0]
             else:
                 sentences.append(w.ladder(topic, primary, None, kind, False))
                 mentioned += [topic, primary]
