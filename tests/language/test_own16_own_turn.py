@@ -161,3 +161,15 @@ def test_a_product_question_after_a_word_of_information_is_no_privacy_question(t
     assert addressed_question(answer, DESCRIPTION) is not None
     _, turn = _after(tmp_path, answer)
     assert "your name isn't stored" not in turn
+
+
+def test_how_big_asked_without_its_question_mark_is_a_product_question(tmp_path):
+    answer = "the tapers. show me the tapers. how thick are the tapers"
+    assert addressed_question(answer, DESCRIPTION) == "how thick are the tapers"
+    _, turn = _after(tmp_path, answer)
+    assert "description" in turn or "don't know" in turn
+
+
+@pytest.mark.parametrize("answer", ["how lovely is that", "how cosy it sounds"])
+def test_an_exclamation_is_no_product_question(answer):
+    assert addressed_question(answer, DESCRIPTION) is None

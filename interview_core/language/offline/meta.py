@@ -81,7 +81,11 @@ def opens_like_question(sentence: str) -> bool:
     if first in ("whats", "hows", "whos", "what's", "how's", "who's"):
         return True
     if first in c.wh_words:
-        return second in c.auxiliaries or second in ("many", "much", "long") or _subject_question(ws[i:])
+        # ... or "how" and an adjective before an auxiliary ("how big is the net", "how hot does the wax get")
+        degree = first == "how" and ws[i + 2:i + 3] != [] and ws[i + 2] in c.auxiliaries and bool(
+            open_classes(second) & {"ADJ", "ADV"}) and second not in c.function_words and ws[i + 3:] not in (
+            ["that"], ["this"])  # ("how lovely is that": an exclamation)
+        return second in c.auxiliaries or second in ("many", "much", "long") or degree or _subject_question(ws[i:])
     finite = first in c.auxiliaries and first not in _NON_FINITE  # "Being someone who ..." opens no question
     if finite and (second in c.subject_pronouns or second in ("this", "it", "that", "there", "the")
                    or second in c.possessives or second in ("a", "an", "any", "anyone", "anybody", "someone",
