@@ -25,6 +25,7 @@ from .restriction import (RULES, SHARED_RULES, TOKEN_RULES, added_words, argumen
 from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
 from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
                    stem, tokenize)
+from .whole import whole
 from .wordnet import WordNet, get_wordnet
 
 DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup.yaml"
@@ -249,10 +250,19 @@ class Lexicon:
         ``linked`` (labels aligned through WordNet's looser links) the guard is read on both alignments, so
         a negation or a role swap on a word only the looser links match still parts them; ``defined``: the
         second alignment also matches words through their definitions (:meth:`linked_alignment`)."""
-        found = self.opposition(a, b) or self.restriction(a, b)
+        found = self.opposition(a, b) or self.restriction(a, b) or self.whole(a, b)
         if found is None and linked and self.wordnet is not None:
             found = self.opposition(a, b, True, defined) or self.restriction(a, b, True, defined)
         return found
+
+    @lru_cache(maxsize=65536)
+    def whole(self, a: LabelKey, b: LabelKey) -> str | None:
+        """Why ``a`` and ``b`` read whole must never merge (:func:`.whole.whole`: the speaker's role, more against
+        less, WordNet antonyms wherever they stand), or None; None for the guard on words alone (wave 3's, kept for
+        comparison) and without a parse."""
+        sa = self.syntax(a)
+        sb = self.syntax(b) if sa is not None else None
+        return None if sa is None or sb is None else whole(a.words, b.words, sa, sb, self.wordnet)
 
     @lru_cache(maxsize=65536)
     def restriction(self, a: LabelKey, b: LabelKey, linked: bool = False, defined: bool = False) -> str | None:

@@ -71,6 +71,13 @@ class LabelSyntax:
     # bears on ("in control of my money": ("1", "control", True), ("n:money", "control", False)), who does a verb
     # and who undergoes it ("my money controlling me": ("n:money", "control", True), ("1", "control", False)).
     frames: frozenset[tuple[str, str, bool]] = frozenset()
+    # (participant, verb lemma, doer?) of every verb of the whole label, read from the parse (:func:`participants`):
+    # unlike ``frames`` also a subject without an object, a participant brought in by a preposition, and the speaker
+    # who does a label-opening gerund or infinitive with no subject ("looking after my parents": ("S", "look", True)).
+    participants: frozenset[tuple[str, str, bool]] = frozenset()
+    # The direction of degree the whole label is said in (:func:`degree`): "up" ("more"), "down" ("less", "fewer",
+    # "lower"), "" for neither or both.
+    degree: str = ""
 
     @property
     def root(self) -> int | None:
@@ -212,6 +219,83 @@ def _frames(doc) -> frozenset[tuple[str, str, bool]]:
     return frozenset(out)
 
 
+SPEAKER = "S"  # the respondent: "I", "we", and "you" (in a respondent's label, "you" is one like them)
+IMPLIED = "3"  # the doer a finite verb with no subject implies ("moves the furniture for you": the firm)
+AGENT_FREE = frozenset({"nsubj", "nsubjpass", "agent", "auxpass", "csubj", "expl"})
+# Degree words of English (a closed class): the more of something, or the less.
+UP = frozenset({"more", "most"})
+NEGATING = frozenset({"no", "not", "never", "without", "nothing", "none", "hardly", "barely", "neither", "nor"})
+DOWN = frozenset({"less", "least", "fewer", "fewest", "lower", "lowest", "reduce", "reduces", "reduced", "reducing"})
+
+
+def _who(tok) -> str | None:
+    """A participant of :func:`participants`: :data:`SPEAKER` for a first- or second-person pronoun, the person
+    ("3") of a third-person one, ``"n:" + lemma`` for a noun, else None."""
+    if tok.tag_ == "PRP":
+        person = PERSONS.get(tok.lower_)
+        return None if person is None else SPEAKER if person[0] in "12" else "3"
+    return f"n:{tok.lemma_.lower()}" if tok.pos_ in ("NOUN", "PROPN") else None
+
+
+def _speaker_opens(tok) -> bool:
+    """Whether a verb with no subject is done by the speaker: a gerund or bare verb that opens the label ("looking
+    after my parents", "learn to steer") or is the "to"-complement of one ("learning to feed them")."""
+    if tok.tag_ not in ("VBG", "VB") or any(c.dep_ in AGENT_FREE for c in tok.children):
+        return False
+    if tok.dep_ == "ROOT":
+        return tok.i == next((t.i for t in tok.doc if not t.is_punct), tok.i)
+    return tok.dep_ == "xcomp" and tok.head.pos_ == "VERB" and _speaker_opens(tok.head)
+
+
+def participants(doc) -> frozenset[tuple[str, str, bool]]:
+    """(participant, verb lemma, doer?) of each verb of the whole label (:attr:`LabelSyntax.participants`): its
+    active subject or "by" agent does it; its object, passive subject or the object of a preposition other than
+    "by" or "with" ("for you", "after me") is the one it is done to or for; a bare pronoun object beside another
+    ("saves me time": what it gives me) is neither. A verb with no subject is done by the speaker when it opens the
+    label (:func:`_speaker_opens`), by someone else (:data:`IMPLIED`) when it is a finite present ("moves the
+    furniture for you")."""
+    out = set()
+    for tok in doc:
+        if tok.pos_ != "VERB":
+            continue
+        lemma, passive = tok.lemma_.lower(), is_passive(tok)
+        for c in tok.children:
+            if c.dep_ == "nsubj" and _made_to(c):
+                continue  # "helps me wake up": made to do it as much as doing it
+            if c.dep_ == "nsubj":
+                found = [(c, not passive)]
+            elif c.dep_ in ("nsubjpass", "dobj"):
+                found = [(c, False)]
+            elif c.pos_ == "ADP" and c.lower_ not in ("with", "like", "as"):
+                found = [(g, c.dep_ == "agent" or c.lower_ == "by") for g in c.children if g.dep_ == "pobj"]
+            else:
+                continue
+            for g, role in found:
+                if (x := _who(g)) is not None:
+                    out.add((x, lemma, role))
+        if _speaker_opens(tok):
+            out.add((SPEAKER, lemma, True))
+        elif tok.tag_ == "VBZ" and not any(c.dep_ in AGENT_FREE for c in tok.children):
+            out.add((IMPLIED, lemma, True))
+    return frozenset(out)
+
+
+def degree(doc) -> str:
+    """The direction of degree a label is said in: "up" for "more", "most", "down" for "less", "fewer", "lower",
+    "reduce" (:data:`DOWN`), "" for neither, both, or a negation in the label ("no more back pain"). A comparative
+    in "-er" says nothing alone: "cheaper" is less cost, "steadier" less clumsy."""
+    up = down = False
+    for t in doc:
+        low = t.lower_
+        if t.dep_ == "neg" or low in NEGATING or is_contraction_negation(low):
+            return ""  # "no more back pain": the degree turned by a negation
+        if low in DOWN:
+            down = True
+        elif low in UP and t.pos_ in ("ADJ", "ADV"):
+            up = True
+    return "up" if up and not down else "down" if down and not up else ""
+
+
 def _modality(tok) -> str:
     """The modal meaning (:data:`MODALITY`) a verb token is said with, "" for none: a modal auxiliary among
     its children ("can steer"), or a head it is the "to"-complement of ("have to steer", "able to steer")."""
@@ -304,7 +388,7 @@ def build(doc, words: tuple[str, ...], negators: frozenset[str]) -> LabelSyntax:
                 scope = frozenset({index[tok.head.i]})  # "performing without them": the performing negated
             negations.append((scope, stem(inner) if inner is not None else None))
     return LabelSyntax(tuple(roles), tuple(negations), _pronouns(doc), _owners(doc),
-                       tuple(t.lower_ for t in doc if t.tag_ in QUESTION_TAGS), _frames(doc))
+                       tuple(t.lower_ for t in doc if t.tag_ in QUESTION_TAGS), _frames(doc), participants(doc), degree(doc))
 
 
 @lru_cache(maxsize=65536)

@@ -9,12 +9,6 @@ import pytest
 
 DIM = 8
 
-# The wave-15 measured splits ``fresh14`` / ``fresh15`` (4 domains) were retired to dev in wave 16 after the shipped
-# calibration was fitted (one of fresh14's rows is a wrong aligned merge, which a re-fit would answer by turning the
-# aligned tier off); the de-dup owner (dedup16) tunes on them, re-fits config/dedup_calibration.yaml
-# (`interview bench dedup --calibrate`), then deletes this exclusion (used only by the shipped-calibration check).
-NOT_YET_TUNED_DEV = frozenset({"theme_park", "cruise_holiday", "opera_night", "stonemason"})
-
 def unit(*values: float) -> np.ndarray:
     v = np.zeros(DIM, dtype=np.float32)
     v[: len(values)] = values
