@@ -22,7 +22,7 @@ from interview_core.config.settings import PROJECT_ROOT
 from .contrast import Alignment, align, compound_score, contrast, family_swap, opposite_polarity, particle_contrast
 from .restriction import (RULES, SHARED_RULES, TOKEN_RULES, added_words, arguments, aspect, attachment, coordination,
                           inversion, modality, question, relation, restricting, voice)
-from .syntax import LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
+from .syntax import WORDNET_POS, LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
 from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
                    stem, tokenize)
 from .whole import whole
@@ -30,7 +30,6 @@ from .wordnet import WordNet, get_wordnet
 
 DEFAULT_PATH = PROJECT_ROOT / "config" / "dedup.yaml"
 _NOT = "\u00ac"  # marks a negation inside the term sequence so synonym phrases can absorb it
-WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}  # coarse part of speech -> WordNet's
 
 
 class DedupConfig(BaseModel):

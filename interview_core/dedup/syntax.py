@@ -25,6 +25,7 @@ from .text import is_contraction_negation, less_adjective, numbers, stem
 # Coarse parts of speech: a contrast needs the two differing words to be the same kind of word.
 _COARSE = {"NOUN": "NOUN", "PROPN": "NOUN", "PRON": "NOUN", "NUM": "NOUN", "VERB": "VERB", "AUX": "VERB",
            "ADJ": "ADJ", "ADV": "ADV"}
+WORDNET_POS = {"NOUN": "n", "VERB": "v", "ADJ": "a", "ADV": "r"}  # coarse part of speech -> WordNet's
 ROOT = -1  # head index of the root
 OUTSIDE = -2  # the head is a function word ("feel" in "feel proud"): compared by lemma
 

@@ -11,16 +11,20 @@ the next table's answers" / "the answers get marked by the next table"). These r
   feeds them");
 - degree: one label says more of something and the other less ("more cleaning" / "less scrubbing");
 - antonyms: a content word of one label is WordNet's antonym of a content word of the other, wherever the two
-  stand, the labels negated alike ("a quiet start" / "a noisy morning"; not "short wait" / "not waiting long").
+  stand, the labels negated alike ("a quiet start" / "a noisy morning"; not "short wait" / "not waiting long");
+- negation: one label negated an odd number of times, the other not, and a negated word the same as or related by
+  WordNet to a word of the other label, aligned or not ("no added sugar" / "sweetened").
 
 Pure functions of the two parses; :meth:`.lexicon.Lexicon.apart` asks them for every tier.
 """
 
 from __future__ import annotations
 
-from .syntax import IMPLIED, SPEAKER, LabelSyntax
+from .syntax import IMPLIED, SPEAKER, WORDNET_POS, LabelSyntax
+from .text import stem
 from .wordnet import WordNet
 
+SUBJECTS = frozenset({"nsubj", "nsubjpass"})  # what a negated clause says something of, not what it negates
 DESCRIBING = frozenset({"ADJ", "ADV"})  # "an early lesson" / "the class runs late": one describing word either way
 
 
@@ -73,8 +77,41 @@ def _kind(pos: str) -> str | None:
     return "describing" if pos in DESCRIBING else "verb" if pos == "VERB" else None
 
 
+def negation(words_a: tuple[str, ...], words_b: tuple[str, ...], sa: LabelSyntax, sb: LabelSyntax,
+             wordnet: WordNet | None) -> str | None:
+    """``"negation x/y"`` when the labels differ in their number of negations (odd / even) and a word in a
+    negation's scope that heads it there (the negated word, not its
+    object: "killing" in "not killing my plants"; not the subject of a negated copula: "long", not "lesson", in "the
+    lesson is not long"; or the stem a "-less" adjective negates) is the same word as a word of the other label or
+    related to it by WordNet (a synonym, one step across, or :meth:`.wordnet.WordNet.linked`), wherever the two
+    stand: "no added sugar" / "sweetened", "choices without milk" / "dairy options". A negation on words the other
+    label does not touch is no opposite ("no contract" / "can cancel any time"); None then, and without WordNet."""
+    if wordnet is None or len(sa.negations) % 2 == len(sb.negations) % 2:
+        return None
+    for words, s, others, t in ((words_a, sa, words_b, sb), (words_b, sb, words_a, sa)):
+        for scope, inner in s.negations:
+            top = [k for k in sorted(scope) if s.roles[k] is None
+                   or s.roles[k].head not in scope and s.roles[k].dep not in SUBJECTS]
+            negated = [(words[k], _wordnet_pos(s.roles[k])) for k in top] + ([(inner, None)] if inner else [])
+            for x, px in negated:
+                for y, ry in zip(others, t.roles):
+                    if _related(x, px, y, _wordnet_pos(ry), wordnet):
+                        return f"negation {x}/{y}"
+    return None
+
+
+def _wordnet_pos(role) -> str | None:
+    return None if role is None else WORDNET_POS.get(role.pos)
+
+
+def _related(x: str, px: str | None, y: str, py: str | None, wordnet: WordNet) -> bool:
+    return (stem(x) == stem(y) or wordnet.synonyms(x, y, pos_a=px, pos_b=py)
+            or wordnet.adjacent(x, y, pos_a=px, pos_b=py) or wordnet.linked(x, y, px, py))
+
+
 def whole(words_a: tuple[str, ...], words_b: tuple[str, ...], sa: LabelSyntax, sb: LabelSyntax,
           wordnet: WordNet | None) -> str | None:
     """Why two labels read whole (their content words and parses) must never merge (:func:`roles`, :func:`degree`,
-    :func:`antonyms`), or None."""
-    return roles(sa, sb) or degree(sa, sb) or antonyms(words_a, words_b, sa, sb, wordnet)
+    :func:`antonyms`, :func:`negation`), or None."""
+    return (roles(sa, sb) or degree(sa, sb) or antonyms(words_a, words_b, sa, sb, wordnet)
+            or negation(words_a, words_b, sa, sb, wordnet))

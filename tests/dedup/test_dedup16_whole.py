@@ -15,6 +15,7 @@ APART = [
     ("we check the teacher's stilts", "the stilts get checked by the teacher", "roles"),  # who checks them
     ("more time up on stilts", "fewer minutes on the poles", "degree"),  # more / fewer, nothing aligned
     ("an early lesson", "the class that runs late", "antonyms"),  # early / late, unaligned
+    ("lessons without music", "songs playing during class", "negation"),  # music negated / songs, unaligned
 ]
 # Pairs the whole-label reading leaves alone (one doer, one direction, an antonym turned back by a negation).
 KEPT = [
