@@ -226,15 +226,18 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
     """``"voice x"`` when a word both labels share (same stem) is, in exactly one of them, a past
     participle standing as what is said of someone ("feeling controlled", not the modifier of
     "controlled portions" nor a label of its own, "insured"), and in the other a noun or a verb that is
-    no participle: being acted on, as against acting or the thing itself ("feeling in control"); an
+    no participle: being acted on, as against acting or the thing itself ("feeling in control"; "feeling used" /
+    "being of use": one word, whose stem keeps the participle's "-ed" but whose lemma is the noun's); an
     adjective ("feel energised" / "feeling energized") is no such contrast. Also when the same verb is passive
     with no doer named in one label and active with no doer named, so done by the one speaking, in the other
     ("learning to feed them" / "watching them get fed"; not "they feed them": the unnamed doer may be they). None
     otherwise."""
     for i, j in al.matched:
-        if stems_a[i] != stems_b[j] or sa.roles[i] is None or sb.roles[j] is None:
+        if sa.roles[i] is None or sb.roles[j] is None:
             continue
         ra, rb = sa.roles[i], sb.roles[j]
+        if stems_a[i] != stems_b[j] and ra.lemma != rb.lemma:  # one word; "used" keeps its stem, its lemma is "use"
+            continue
         pa = ra.tag == "VBN" and ra.dep in PASSIVE_PLACES
         pb = rb.tag == "VBN" and rb.dep in PASSIVE_PLACES
         other = rb if pa else ra

@@ -44,6 +44,12 @@ def test_paraphrases_read_whole_are_not_apart(lexicon, a, b):
     assert lexicon.whole(lexicon.key(a), lexicon.key(b)) is None
 
 
+def test_a_participle_said_of_someone_is_no_noun_of_its_verb(lexicon):
+    # "used" keeps its stem ("used" is an adjective of its own) but its lemma is "use": being used is no being of use
+    found = lexicon.apart(lexicon.key("stilt walkers being of use"), lexicon.key("stilt walkers feeling used"))
+    assert found is not None and found.startswith("voice"), found
+
+
 def test_the_speaker_opening_a_label_does_the_verb(lexicon):
     from interview_core.dedup.syntax import SPEAKER
 
