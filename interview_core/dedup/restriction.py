@@ -236,7 +236,7 @@ def voice(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...], sa:
         if sa.roles[i] is None or sb.roles[j] is None:
             continue
         ra, rb = sa.roles[i], sb.roles[j]
-        if stems_a[i] != stems_b[j] and ra.lemma != rb.lemma:  # one word; "used" keeps its stem, its lemma is "use"
+        if stems_a[i] != stems_b[j] and not (ra.lemma and ra.lemma == rb.lemma):  # "used" keeps its stem, lemma "use"
             continue
         pa = ra.tag == "VBN" and ra.dep in PASSIVE_PLACES
         pb = rb.tag == "VBN" and rb.dep in PASSIVE_PLACES

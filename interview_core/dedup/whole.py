@@ -58,16 +58,17 @@ def degree(sa: LabelSyntax, sb: LabelSyntax) -> str | None:
 
 def antonyms(words_a: tuple[str, ...], words_b: tuple[str, ...], sa: LabelSyntax, sb: LabelSyntax,
              wordnet: WordNet | None) -> str | None:
-    """``"antonyms x/y"`` for a content word of one label that WordNet makes an antonym of a content word of the
-    other, wherever they stand, both describing words in the parse (adjectives and adverbs, :data:`DESCRIBING`) or
+    """``"antonyms x/y"`` for a content word only one label has that WordNet makes an antonym of a content word only
+    the other has, wherever they stand, both describing words in the parse (adjectives and adverbs, :data:`DESCRIBING`) or
     both verbs, when the two labels are negated alike (an odd number of negations in one only turns the antonym
     back: "short wait" / "not waiting long"); None otherwise (and without WordNet). Nouns are left out: WordNet
     reads a noun through its rare adjective senses ("garden" as ordinary)."""
     if wordnet is None or len(sa.negations) % 2 != len(sb.negations) % 2:
         return None
+    stems_a, stems_b = {stem(w) for w in words_a}, {stem(w) for w in words_b}
     for x, ra in zip(words_a, sa.roles):
         for y, rb in zip(words_b, sb.roles):
-            if (x != y and ra is not None and rb is not None and _kind(ra.pos) is not None
+            if (stem(x) not in stems_b and stem(y) not in stems_a and ra is not None and rb is not None and _kind(ra.pos) is not None
                     and _kind(ra.pos) == _kind(rb.pos) and wordnet.antonyms(x, y)):
                 return f"antonyms {x}/{y}"
     return None
