@@ -180,6 +180,8 @@ def _stops_here(sentence: str) -> bool:
     doc = parse(" ".join(sentence.split()))
     if any(t.lower_ in closed().wh_words for t in doc[:2]):
         return False  # "what time will we finish here" asks how long
+    if asks_if_done_in_time(sentence):
+        return False  # "can we finish by half past?" asks whether the interview is through by then, not to stop now
     for v in doc:
         if not _leaving(v):
             continue
