@@ -872,9 +872,9 @@ def asks_if_done_in_time(sentence: str) -> bool:
     return False
 
 
-# WordNet roots of coming to know ("know", "find out", "learn", "discover") and of saying or writing something.
+# WordNet roots of coming to know ("know", "find out", "learn", "discover"); saying or writing something is
+# ``_SAYING_ROOTS`` above, read in as many senses.
 _KNOWING_ROOTS = frozenset({"know", "learn", "discover", "find"})
-_SAYING_ROOTS = frozenset({"communicate", "express", "write", "state", "tell"})
 _SAYING_SENSES = 3
 
 
@@ -899,12 +899,6 @@ def knows_who_said(doc) -> bool:
         if me and (saying or being):
             return True
     return False
-
-
-def _phrasal_lemma(verb) -> str:
-    """A verb's lemma with its particle ("find_out"), when it has one."""
-    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]
-    return f"{verb.lemma_.lower()}_{particles[0]}" if particles else verb.lemma_.lower()
 
 
 # WordNet roots of coming to have something: "got my number", "get hold of my details", "find my email".
