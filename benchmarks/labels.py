@@ -48,8 +48,8 @@ ANSWER_SETS = ((ANSWERS / "wave4_dev.yaml", "wave4"), (ANSWERS / "wave4_heldout.
                (ANSWERS / "wave14_check.yaml", "wave14 check"),  # retired to dev in wave 15: "wave14 check dev"
                (ANSWERS / "wave15_dev.yaml", "wave15"), (ANSWERS / "wave15_heldout.yaml", "wave15"),
                (ANSWERS / "wave15_check.yaml", "wave15 check"),  # retired to dev in wave 16: "wave15 check dev"
-               (ANSWERS / "wave16_dev.yaml", "wave16"), (ANSWERS / "wave16_heldout.yaml", "wave16"),  # heldout: measured
-               (ANSWERS / "wave16_check.yaml", "wave16 check"),  # measured only: "wave16 check heldout"
+               (ANSWERS / "wave16_dev.yaml", "wave16"), (ANSWERS / "wave16_heldout.yaml", "wave16"),  # retired to dev in wave 17
+               (ANSWERS / "wave16_check.yaml", "wave16 check"),  # retired to dev in wave 17: "wave16 check dev"
                (ANSWERS / "dev.yaml", "unseen"), (ANSWERS / "heldout.yaml", "unseen"),
                (ROOT / "tests" / "language" / "data" / "heldout_answers.yaml", "held-out"))
 MEASURED_SPLITS = ("heldout", "measure")

@@ -62,8 +62,8 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                # retired to dev in wave 16 (source "wave15 check dev"); measured only in wave 15
                (ROOT / "evaluation" / "answers" / "wave15_check.yaml", "wave15 check"),
                (ROOT / "evaluation" / "answers" / "wave16_dev.yaml", "wave16"),
-               (ROOT / "evaluation" / "answers" / "wave16_heldout.yaml", "wave16"),  # measured only
-               # measured only (source "wave16 check heldout"): a second, independent check
+               (ROOT / "evaluation" / "answers" / "wave16_heldout.yaml", "wave16"),  # retired to dev in wave 17
+               # retired to dev in wave 17 (source "wave16 check dev"); measured only in wave 16
                (ROOT / "evaluation" / "answers" / "wave16_check.yaml", "wave16 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02

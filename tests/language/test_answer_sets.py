@@ -65,7 +65,8 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 # end of wave 11, retired to dev in wave 12; wave12_heldout.yaml and wave12_check.yaml at the end of wave 12,
 # retired to dev in wave 13; wave13_heldout.yaml and wave13_check.yaml at the end of wave 13, retired to dev in wave 14;
 # wave14_heldout.yaml and wave14_check.yaml at the end of wave 14, retired to dev in wave 15;
-# wave15_heldout.yaml and wave15_check.yaml at the end of wave 15, retired to dev in wave 16
+# wave15_heldout.yaml and wave15_check.yaml at the end of wave 15, retired to dev in wave 16;
+# wave16_heldout.yaml and wave16_check.yaml at the end of wave 16, retired to dev in wave 17
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
@@ -74,8 +75,8 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
                                          (WAVE13["dev"], "dev"), (WAVE14["heldout"], "dev"),
                                          (WAVE14["check"], "dev"), (WAVE14["dev"], "dev"),
                                          (WAVE15["heldout"], "dev"), (WAVE15["check"], "dev"),
-                                         (WAVE15["dev"], "dev"), (WAVE16["heldout"], "heldout"),
-                                         (WAVE16["check"], "heldout"), (WAVE16["dev"], "dev")],
+                                         (WAVE15["dev"], "dev"), (WAVE16["heldout"], "dev"),
+                                         (WAVE16["check"], "dev"), (WAVE16["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
 def test_wave9_to_wave16_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
@@ -129,13 +130,13 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
 
 # wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14;
 # wave 14: likewise retired to dev in wave 15; wave 15: likewise retired to dev in wave 16;
-# wave 16: both measured files split heldout (measured only), the dev file tuned on
+# wave 16: likewise retired to dev in wave 17
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
     ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"}),
     ("wave14", WAVE14, {"wave14 dev", "wave14 check dev"}),
     ("wave15", WAVE15, {"wave15 dev", "wave15 check dev"}),
-    ("wave16", WAVE16, {"wave16 dev", "wave16 heldout", "wave16 check heldout"})],
+    ("wave16", WAVE16, {"wave16 dev", "wave16 check dev"})],
     ids=["wave12", "wave13", "wave14", "wave15", "wave16"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels, points
