@@ -24,6 +24,8 @@ SETS = {
     "wave16_dev": ("personal_blender", {"whizzo_hyped_convert", "whizzo_foggy_new_dad", "whizzo_formal_corporal"}),
     "wave15_heldout": ("mobile_library", {"bookhop_bereaved_son", "bookhop_dyslexic_teen", "bookhop_exacting_teacher"}),
     "wave16_heldout": ("water_filter_jug", {"clearbrook_florid_tea_snob", "clearbrook_harried_trainee", "clearbrook_wandering_preacher"}),
+    "wave17_dev": ("hand_warmer", {"emberpod_jargon_marshal", "emberpod_lollipop_storyteller", "emberpod_numbered_bookkeeper"}),
+    "wave17_heldout": ("colour_analysis", {"tintwell_guarded_officer", "tintwell_silver_lyricist", "tintwell_contrary_manager"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
 
