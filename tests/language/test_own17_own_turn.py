@@ -1,0 +1,113 @@
+"""The respondent's own turn (wave 17): whether someone will see the interview, asked with a tag ("... will
+they?"), with a word the parser does not know between "get" and "read", or as a statement with a question mark
+("nobody's going to know it's me ..."); how far through the interview they are, asked as a position in it ("we
+past the middle yet?", "we must be near the end now surely"); a bid to wait typed as a verb and a particle
+("hang about", "bear with") beside what interrupts; "I'm off" / "I'm away" as leaving. Invented domain: ferret
+keeping."""
+
+from __future__ import annotations
+
+import pytest
+from language_support import turns_after
+
+from interview_core.language.offline.meta import answer_meta_topic, is_pause, reply_topic
+from interview_core.language.offline.own_turn import wants_to_stop
+
+DESCRIPTION = ("Slinkhollow Ferret Club: a members' club for ferret keepers that meets on the first Sunday of the "
+               "month in a village hall. Vet talks, a nail-clipping station, a swap shelf for hammocks and tubes, a "
+               "help line for escapes, and 12 pounds a year.")
+FIRST = "the nail clipping, mine wriggle like eels and I end up bleeding more than they do"
+
+
+def _after(tmp_path, answer: str) -> tuple[str, str]:
+    """(the question asked before ``answer``, the interviewer's next turn) in an offline interview."""
+    asked, turn = turns_after(tmp_path, "slinkhollow", "Slinkhollow Ferret Club", DESCRIPTION, [FIRST, answer])
+    return asked, turn
+
+
+@pytest.mark.parametrize("answer", [
+    "the committee won't see this will they? they're all breeders",
+    "does my foreman get tae see this? he keeps polecats",
+    "nobody's going to know it's me writing all this? the club is tiny",
+])
+def test_whether_someone_will_see_the_interview_is_a_privacy_question(tmp_path, answer):
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "name isn't stored" in turn or "research team" in turn
+    assert "rank" not in turn and "don't know the details" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "the hutch won't fit this will it?",          # a thing, not someone who reads
+    "nobody's going to clip them for me?",        # no knowing what the respondent said
+    "my vet reads everything about ferrets",      # no question
+])
+def test_no_privacy_question_where_nobody_asks_who_sees_it(answer):
+    assert answer_meta_topic(answer) != "privacy"
+
+
+@pytest.mark.parametrize("answer", [
+    "the kits need feeding at six. we past the middle yet?",
+    "we must be near the end now surely",
+    "we past halfway now, surely?",
+])
+def test_a_position_in_the_interview_asked_is_a_length_question(tmp_path, answer):
+    assert answer_meta_topic(answer) == "length"
+    _, turn = _after(tmp_path, answer)
+    assert "question" in turn.split("?")[0] and "can't answer" not in turn and "rank" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "the swap shelf is near the end of the hall",
+    "we must be near the end of the hammock stock by now",
+    "we're past caring about the smell",
+])
+def test_a_position_of_something_else_is_no_length_question(answer):
+    assert answer_meta_topic(answer) != "length"
+
+
+@pytest.mark.parametrize("answer", [
+    "hang about, the kits are squealing",
+    "Bear with. Door.",
+])
+def test_a_bid_to_wait_beside_what_interrupts_is_a_pause(tmp_path, answer):
+    assert is_pause(answer)
+    asked, turn = _after(tmp_path, answer)
+    assert turn.startswith("No rush") and asked.split(". ")[-1] in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "come on, they're charging 12 pounds for a hall",
+    "go on, the vet talks are the best bit",
+])
+def test_a_word_of_encouragement_is_no_pause(answer):
+    assert not is_pause(answer)
+
+
+@pytest.mark.parametrize("answer", ["right that's the bell, I'm off. cheers pal", "I'm away now, ta"])
+def test_saying_they_are_off_is_leaving(tmp_path, answer):
+    assert wants_to_stop(answer)
+    _, turn = _after(tmp_path, answer)
+    assert "bell" not in turn.lower() and "?" not in turn.split(".")[0]
+
+
+@pytest.mark.parametrize("answer", ["I'm off sugar these days", "I'm away a lot with work so the club suits me",
+                                    "I'm off to the club on Sunday, it's the highlight of my month"])
+def test_being_off_something_or_away_often_is_no_leaving(answer):
+    assert not wants_to_stop(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "so who have I been chatting to all this time, the club themselves?",
+    "Is this the ferret club asking, dressed up as a survey?",
+    "are you actually the club or one of them agencies that does surveys for loads of clubs",
+])
+def test_who_the_respondent_is_talking_to_is_answered_as_who_is_behind_it(tmp_path, answer):
+    assert reply_topic(answer, answer_meta_topic(answer)) == "other_sponsor"
+    _, turn = _after(tmp_path, answer)
+    assert "automated interviewer" in turn and "don't know the details" not in turn
+
+
+@pytest.mark.parametrize("answer", ["who do I talk to about a refund?", "who did I speak to last time at the hall?"])
+def test_who_to_talk_to_about_the_product_is_no_question_who_is_behind_it(answer):
+    assert answer_meta_topic(answer) is None
