@@ -17,7 +17,8 @@ from lemminflect import getAllLemmas
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
 from .valence import word_valence
 from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_if_paid, asks_to_go_on, asks_to_think, \
-    asks_if_done_in_time, asks_when_finished, asks_who_is_asking, asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, \
+    asks_if_done_in_time, asks_when_finished, asks_where_in_interview, asks_who_is_asking, is_asking_verb, \
+    asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, \
     goes_somewhere, holds_the_question, keeps_name_out, knows_who_said, off_the_record, promises_return, requests_contact, \
     returns_from_pause, \
     seen_by_someone, stops_something_else, wants_to_stop, writes_these
@@ -175,7 +176,8 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     asked = [p for p in dict.fromkeys([sentence, last]) if question_in_form(p)]
     if any(asks_about_contact(_parsed(p)) for p in asked) or requests_contact(_parsed(sentence)):
         return "privacy"  # "will I end up on a mailing list after this?": being contacted, never a wish to stop
-    if any(knows_who_said(_parsed(p)) for p in asked):
+    # (also a statement with a question mark: "nobody's going to know it's me saying all this?")
+    if any(knows_who_said(_parsed(p)) for p in asked or [sentence] * sentence.rstrip().endswith("?")):
         return "privacy"  # "will Brushwell know it was me who said all this?": being identified, not who is behind it
     if any(writes_these(_parsed(p)) for p in asked):
         return "purpose"  # "is a real someone typing these questions?": what the interviewer is (other_sponsor)
@@ -187,7 +189,7 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
     if _kept_private(sentence):
         return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
-    if asks_how_far_through(sentence) or _more_to_go(sentence) or asks_when_finished(sentence) or \
+    if asks_how_far_through(sentence) or asks_where_in_interview(sentence) or _more_to_go(sentence) or asks_when_finished(sentence) or \
             any(asks_if_done_in_time(p) for p in asked) or \
             _asks_time_wise(sentence) or _how_many_more_you_have(sentence):
         return "length"  # "how far through are we?", "is there loads more?", "what time will we finish?"
@@ -545,7 +547,7 @@ def _paused(answer: str) -> bool:
         if sorry and len(parts) > 1 and any(_doing_now(p) for p in parts) and all(
                 _doing_now(p) or not words(_unapologetic(p)) or _what_interrupts(_unapologetic(p)) for p in parts):
             return True  # "sorry my phone's about to die, grabbing the charger": what happens, what they do about it
-        aside = [(is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p))
+        aside = [(is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p)) or bids_wait(p)
                   or holds_the_question(p) or asks_to_think(p)) and not _asks_after_lead_in(p)
                  for p in parts]  # ("let me think", "hold that thought"; "hang on, am I talking to a computer" asks)
         # ... beside what interrupts, or what the respondent has to do now ("one sec, I have to get this")
@@ -559,9 +561,9 @@ def _paused(answer: str) -> bool:
         # "give me half a mo, my ear thing's whistling": a moment asked for themselves, whatever the reason
         # ("wait a minute, that's not right" objects: no "me")
         return True
-    if len(parts) == 2 and words(parts[0])[:1] and words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1 \
-            and _thing_around(parts[1]):
-        return True  # "Sorry. Kettle.": an apology, then what interrupts
+    if len(parts) == 2 and words(parts[0])[:1] and (words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1
+                                                    or bids_wait(parts[0])) and _thing_around(parts[1]):
+        return True  # "Sorry. Kettle.", "Bear with. Door.": an apology or a bid to wait, then what interrupts
     if _leaves_last(answer) and not any(question_in_form(s) for s in parts):
         return True  # "sorry, the plumber's here right now, typical, one sec": they go, whatever came before
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
@@ -573,6 +575,28 @@ _ASKING_WORDS = 3
 # Verbs of having to do something now ("I have to get this", "I've got to move the car", "I need to answer
 # the door"): a closed class of English.
 _HAVING_TO = frozenset("have got need".split())
+
+
+def bids_wait(part: str) -> bool:
+    """A bid to wait typed as a bare verb and a particle, nothing else ("hang about", "bear with", "haud on"): a
+    verb (or a word the parser and WordNet do not know) with no subject, then a preposition or particle with no
+    object; when WordNet knows the phrase ("hold on", "come on", "go on"), one of its first senses is a kind of
+    waiting ("come on" and "go on" urge, they do not ask to wait)."""
+    from ...dedup.wordnet import get_wordnet
+
+    c = closed()
+    ws = words(part)
+    while len(ws) > 2 and ws[0] in c.interjections:  # "right, hang about" ("hang" itself is one in the closed class)
+        ws = ws[1:]
+    wordnet = get_wordnet()
+    if len(ws) != 2 or ws[1] not in c.prepositions or wordnet is None:
+        return False
+    verbs = getAllLemmas(ws[0]).get("VERB", ())
+    if not verbs and wordnet.known(ws[0]):
+        return False  # a word of another kind ("right on", "spot on")
+    lemma = verbs[0] if verbs else ws[0]
+    phrase = f"{lemma}_{ws[1]}"
+    return word_is_kind(phrase, "v", frozenset({"wait"}), 3) if has_sense(phrase, "v") else bool(verbs) or not wordnet.known(ws[0])
 
 
 def _asks_after_lead_in(part: str) -> bool:
@@ -952,6 +976,22 @@ def _tag_question(sentence: str) -> bool:
         len(tag) <= 3 and tag[0] in c.auxiliaries and all(w in c.subject_pronouns or w in ("not", "n't") for w in tag[1:])))
 
 
+def untagged(sentence: str) -> str:
+    """A statement without the tag that asks to confirm it ("the trust won't see this will they?" -> "the trust
+    won't see this"): a last auxiliary (negated or not) and a subject pronoun, with or without a comma before
+    them; the sentence itself when it has no such tag."""
+    c = closed()
+    ws = sentence.rstrip(" ?!.").split()
+    tag = [w.strip(",").lower() for w in ws[-3:]]
+    for n in (3, 2):
+        t = tag[-n:]
+        if len(ws) > n + 1 and t[-1] in c.subject_pronouns and all(
+                w in c.auxiliaries or _apostrophe_less(w) in c.auxiliaries or w in ("not", "n't") for w in t[:-1]) \
+                and (t[0] in c.auxiliaries or _apostrophe_less(t[0]) in c.auxiliaries):
+            return " ".join(ws[:-n]).rstrip(",")
+    return sentence
+
+
 def _apostrophe_less(word: str) -> str:
     """A negated auxiliary typed without its apostrophe, restored ("isnt" -> "isn't")."""
     return word[:-2] + "n't" if word.endswith("nt") else word
@@ -1161,7 +1201,7 @@ def asks_about_information(sentence: str, context: str = "") -> bool:
     information noun in ``context`` or the sentence ("... my details. Sold to other firms?")."""
     if not question_in_form(sentence):
         return False
-    doc = _parsed(sentence)
+    doc = _parsed(untagged(sentence))  # ("the trust won't see this, will they?": the tag parsed as a clause of its own)
     if _wants_theirs(doc) or _reaches_someone(doc) or seen_by_someone(doc, is_disclosure) or asks_about_contact(doc) \
             or goes_somewhere(doc, is_information):
         return True  # ... or someone seeing it ("will my manager see any of this?"), or being rung afterwards
@@ -1305,8 +1345,15 @@ def asks_who_is_behind(sentence: str) -> bool:
             return True  # "is it for the council?", "is this from the hall?": an organisation the study is for or from
         if t.lower_ in ("this", "it") and t.dep_ == "pobj" and t.head.lower_ == "behind":
             return True  # "is a company behind this?"
+        if t.lower_ == "this" and t.dep_ == "nsubj" and t.head.lemma_ == "be" and any(
+                c.dep_ == "nsubj" and c.i > t.i and word_is_kind(c.lemma_.lower(), "n", _SPONSOR_ROOTS, 2)
+                for v in t.head.children if v.dep_ in ("xcomp", "ccomp", "acl") and is_asking_verb(v)
+                for c in v.children):
+            return True  # "is this the sticker company asking?": an organisation doing the asking
         if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be":
             attrs = [c for c in t.head.children if c.dep_ == "attr" and c.pos_ in ("NOUN", "PROPN")]
+            # ... also one of the things it offers ("are you the brow place or one of them companies that do surveys")
+            attrs += [x for a in attrs for x in a.children if x.dep_ in ("conj", "appos") and x.pos_ == "NOUN"]
             if any(a.pos_ == "PROPN" or word_is_kind(a.lemma_.lower(), "n", _SPONSOR_ROOTS, 2) for a in attrs):
                 return True  # "are you the company?", "are you Acme?" (a name)
             # "are you the app people?": a group named after what it makes (a compound on a plural noun)

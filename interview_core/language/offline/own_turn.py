@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from lemminflect import getAllLemmas
+
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
 from ...text.primitives import words
 
@@ -182,6 +184,8 @@ def _stops_here(sentence: str) -> bool:
         return False  # "what time will we finish here" asks how long
     if asks_if_done_in_time(sentence):
         return False  # "can we finish by half past?" asks whether the interview is through by then, not to stop now
+    if any(_gone(v) for v in doc):
+        return True  # "right that's the buzzer, I'm away", "I'm off then"
     for v in doc:
         if not _leaving(v):
             continue
@@ -190,6 +194,24 @@ def _stops_here(sentence: str) -> bool:
         if _respondent_intends(v) and _keeps_to_the_interview(v):
             return True
     return False
+
+
+# Dependents that a bare "I'm off" may carry besides "off/away" ("right, I'm off then", "that's the bell, I'm away
+# now"); anything else ("off sugar", "away a lot", "off to the club on Sunday") says where or how often.
+_GONE_ALONG = frozenset({"nsubj", "aux", "punct", "intj", "advcl", "cc", "conj", "parataxis"})
+_NOW = frozenset("now then just right".split())
+
+
+def _gone(v) -> bool:
+    """The respondent says they are leaving now as "be" with "off/away" alone ("I'm off", "we're away then"): a
+    present "be" whose subject is "I"/"we", with a bare "off"/"away" and nothing else but "now/then/just"."""
+    if v.lemma_ != "be" or v.tag_ not in ("VBP", "VBZ") or not any(
+            c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in v.children):
+        return False
+    away = [c for c in v.children if c.lower_ in _AWAY and c.dep_ in ("advmod", "prt", "acomp") and not list(c.children)]
+    rest = [c for c in v.children if c not in away and c.dep_ not in _GONE_ALONG and not (
+        c.dep_ == "advmod" and c.lower_ in _NOW)]
+    return bool(away) and not rest
 
 
 def _leaving(v) -> bool:
@@ -437,6 +459,10 @@ def _compound(noun) -> str:
 
 # Who seeing the interview would make it matter: people and organisations (WordNet), and "anyone/someone".
 _SEER_ROOTS = frozenset({"person", "organization", "social_group", "business"})
+# WordNet roots of reading or seeing something (first sense): who does that to "this" is a reader in any of
+# _READER_SENSES senses of the noun.
+_READING_ROOTS = frozenset({"perceive", "read", "see"})
+_READER_SENSES = 4
 _ANYONE = frozenset("anyone anybody someone somebody they".split())
 
 
@@ -448,9 +474,13 @@ def seen_by_someone(doc, disclosure) -> bool:
     for v in doc:
         if v.pos_ != "VERB" or not disclosure(v.lemma_.lower()):
             continue
-        chain = [v, v.head] if v.dep_ == "xcomp" else [v]  # "get to read this": the subject of "get"
+        # "get to read this": the subject of "get"; also with a word the parser cannot place between them ("get tae
+        # read this", parsed as a clause of its own)
+        chain = [v, v.head] if v.dep_ in ("xcomp", "ccomp") else [v]
         subjects = [c for x in chain for c in x.children if c.dep_ == "nsubj"]
-        seer = any(s.lower_ in _ANYONE or s.pos_ == "NOUN" and word_is_kind(s.lemma_.lower(), "n", _SEER_ROOTS, 2)
+        # (one who reads or sees it is a person or a body in any of its first senses: "will the trust see this?")
+        senses = _READER_SENSES if word_is_kind(v.lemma_.lower(), "v", _READING_ROOTS, 1) else 2
+        seer = any(s.lower_ in _ANYONE or s.pos_ == "NOUN" and word_is_kind(s.lemma_.lower(), "n", _SEER_ROOTS, senses)
                    for s in subjects)
         objects = [c for c in v.children if c.dep_ == "dobj"]
         this = any(o.lower_ in ("this", "it", "these") or o.lower_ in ("any", "all", "some") and any(
@@ -590,11 +620,35 @@ def asks_who_is_asking(doc, being: bool = True) -> bool:
                 return True
         if being and _writes_these(t):
             return True  # "is a real someone typing these questions?": who or what writes the interviewer's words
+        # ("who have I been chatting to all this time": the parser may make "who" a second subject of the verb)
+        talk = t.head.head if t.dep_ == "pobj" and t.head.lower_ in ("to", "with") else t.head if t.dep_ in (
+            "nsubj", "dobj") else None
+        if t.lower_ == "who" and talk is not None and _talked_to_by_them(talk):
+            return True  # "who am I talking to?", "so who've I been blethering to here": who the interviewer is
         if being and t.lower_ == "i" and t.dep_ == "nsubj" and word_is_kind(t.head.lemma_.lower(), "v", frozenset({"talk", "speak",
                                                                                                          "communicate"}), 2):
             if any(g.dep_ == "pobj" and _being(g) for c in t.head.children if c.dep_ == "prep" for g in c.children):
                 return True  # "am I talking to a real person?"
     return False
+
+
+_TALKING_ROOTS = frozenset({"talk", "speak", "communicate"})
+
+
+def is_asking_verb(verb) -> bool:
+    """A verb of asking (WordNet, first sense: "ask", "inquire", "question")."""
+    return verb.pos_ == "VERB" and word_is_kind(verb.lemma_.lower(), "v", _ASKING_ROOTS, 1)
+
+
+def _talked_to_by_them(word) -> bool:
+    """A verb of talking (WordNet, also when the parser tags its participle an adjective: "blethering") in the
+    progressive, with no modal (the talk going on now: "who do I talk to about a refund?" asks about the product),
+    whose subject is the respondent ("I"/"we")."""
+    lemmas = [word.lemma_.lower(), *getAllLemmas(word.lower_).get("VERB", ())]
+    near = [*word.children, *word.head.children]
+    return word.lower_.endswith("ing") and not any(c.dep_ == "aux" and c.tag_ == "MD" for c in near) and any(
+        word_is_kind(x, "v", _TALKING_ROOTS, 2) for x in lemmas) and any(
+        c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in near)
 
 
 def _tied_to_someone(doc) -> bool:
@@ -804,6 +858,52 @@ def asks_how_far_through(sentence: str) -> bool:
     return False
 
 
+# Words that ask a guess to be confirmed ("we must be near the end now surely", "... yet?"): a closed class of English.
+_GUESSING = frozenset("must surely yet".split())
+_POINT_SENSES = 4
+
+
+def _point_in_time(tok) -> bool:
+    """A noun of a point in a stretch of time ("the end", "the middle", "the start": a WordNet point in time in one
+    of its first senses), or an adjective or adverb one of whose senses shares its synset with such a noun
+    ("halfway", with "middle"); nothing named after it ("the end of the hall" is a place)."""
+    from ...dedup.wordnet import get_wordnet
+
+    wordnet = get_wordnet()
+    if wordnet is None or any(c.dep_ == "prep" and c.lower_ == "of" for c in tok.children):
+        return False
+
+    def point(word: str) -> bool:
+        return any(wordnet.lexfile(x) == "28" and wordnet.is_kind_of(x, {"point"})
+                   for x in wordnet.synsets(word, "n")[:_POINT_SENSES])
+
+    if tok.pos_ == "NOUN":
+        return point(tok.lemma_.lower())
+    # (an adjective's synset: "here" and "now" share adverb synsets with no point of the interview)
+    return tok.pos_ in ("ADJ", "ADV") and any(point(w) for x in wordnet.synsets(tok.lower_, "a")
+                                               for w in x.words if w != tok.lower_)
+
+
+def asks_where_in_interview(sentence: str) -> bool:
+    """Whether a sentence asks or guesses where in the interview the respondent is ("we past the middle yet?",
+    "we must be near the end now surely"): the respondent ("we"/"I") or the interview ("this") as its subject or
+    first word, a point in time (:func:`_point_in_time`) with nothing named after it, and a question mark or a word
+    asking a guess to be confirmed ("must", "surely", "yet")."""
+    from ...text.parse import parse
+
+    c = closed()
+    ws = [w for w in words(sentence) if w not in c.interjections and w != "so"]
+    if not ws or not (sentence.rstrip().endswith("?") or _GUESSING & set(ws)) or any(
+            w.split("'")[0] in c.wh_words for w in ws):  # ("who've I been talking to here" asks something else)
+        return False
+    doc = parse(" ".join(sentence.split()))
+    ours = ws[0] in _RESPONDENT or ws[0] == "this" or any(
+        t.dep_ == "nsubj" and (t.lower_ in _RESPONDENT or t.lower_ == "this") for t in doc)
+    if not ours or any(t.dep_ == "nsubj" and t.lower_ not in _RESPONDENT and t.lower_ != "this" for t in doc):
+        return False  # "the shelf is near the end": something else's place
+    return any(_point_in_time(t) for t in doc)
+
+
 def says_goodbye(sentence: str) -> bool:
     """A goodbye said on its own ("bye for now!", "cheerio then"): besides interjections and "for now / then",
     the sentence's words are a WordNet word of farewell (a kind of "farewell")."""
@@ -887,13 +987,17 @@ def knows_who_said(doc) -> bool:
     for v in doc:
         if v.pos_ != "VERB" or not word_is_kind(_phrasal_lemma(v), "v", _KNOWING_ROOTS, 2):
             continue
-        subject = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+        # ("nobody's going to know ...": the subject of the verb it completes)
+        subject = [c for x in ([v, v.head] if v.dep_ == "xcomp" else [v]) for c in x.children
+                   if c.dep_ in ("nsubj", "nsubjpass")]
         if not subject or any(c.lower_ in ("you", "i", "we") for c in subject):
             continue
         clause = [t for c in v.children if c.dep_ in ("ccomp", "dobj", "xcomp") for t in c.subtree]
+        if not clause and v.dep_ == "xcomp":  # "... to know it's me saying all this": the clause hung on the verb above
+            clause = [t for c in v.head.children if c.dep_ in ("advcl", "ccomp") and c.i > v.i for t in c.subtree]
         me = any(t.lower_ in ("me", "i", "we", "us") for t in clause)
         saying = any(t.pos_ == "VERB" and word_is_kind(t.lemma_.lower(), "v", _SAYING_ROOTS, _SAYING_SENSES) and any(
-            c.dep_ == "nsubj" and c.lower_ in ("i", "we", "who") for c in t.children) for t in clause)
+            c.dep_ == "nsubj" and c.lower_ in ("i", "we", "who", "me") for c in t.children) for t in clause)
         being = any(t.lemma_ == "be" and any(c.dep_ == "attr" and c.lower_ in ("who", "me") for c in t.children)
                     for t in clause)
         if me and (saying or being):
