@@ -111,3 +111,29 @@ def test_who_the_respondent_is_talking_to_is_answered_as_who_is_behind_it(tmp_pa
 @pytest.mark.parametrize("answer", ["who do I talk to about a refund?", "who did I speak to last time at the hall?"])
 def test_who_to_talk_to_about_the_product_is_no_question_who_is_behind_it(answer):
     assert answer_meta_topic(answer) is None
+
+
+def test_a_wish_to_be_texted_is_answered_as_a_request(tmp_path):
+    answer = "can someone text me if they ever run a kits' day? text, not email, I never look at email"
+    assert reply_topic(answer, answer_meta_topic(answer)) == "privacy_contact_request"
+    _, turn = _after(tmp_path, answer)
+    assert "your request is saved" in turn and "don't know the details" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "Righto I'm going to bow out now, ta for listening",
+    "that's plenty from me I think, I'm off to put the kettle on",
+    "ok the jill's out of the cage. GOTTA GO x",
+])
+def test_leaving_said_in_these_ways_ends_the_interview(answer):
+    assert wants_to_stop(answer)
+    assert answer_meta_topic(answer) == "end"
+
+
+@pytest.mark.parametrize("answer", [
+    "does my vet have to know I've bought one? I don't want it going on my notes",
+    "if it goes up to 20 a year, I'm off",
+    "I always bow out of the raffle",
+])
+def test_no_privacy_question_or_leaving_in_these(answer):
+    assert answer_meta_topic(answer) is None
