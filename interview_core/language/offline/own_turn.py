@@ -176,10 +176,16 @@ def wants_to_stop(answer: str) -> bool:
     return defers(answer) or any(_stops_here(s) or says_goodbye(s) for _, _, s in sentences(answer))
 
 
+# Informal spellings of "got to", "going to", "want to" (a closed class of English), read as what they stand for.
+_INFORMAL = {"gotta": "got to", "gonna": "going to", "wanna": "want to"}
+
+
 def _stops_here(sentence: str) -> bool:
     from ...text.parse import parse
 
-    doc = parse(" ".join(sentence.split()))
+    shouted = sum(ch.isupper() for ch in sentence) > sum(ch.islower() for ch in sentence)
+    text = sentence.lower() if shouted else sentence  # ("GOTTA GO x": shouted, not names)
+    doc = parse(" ".join(_INFORMAL.get(w.lower(), w) for w in text.split()))
     if any(t.lower_ in closed().wh_words for t in doc[:2]):
         return False  # "what time will we finish here" asks how long
     if asks_if_done_in_time(sentence):
@@ -202,16 +208,30 @@ _GONE_ALONG = frozenset({"nsubj", "aux", "punct", "intj", "advcl", "cc", "conj",
 _NOW = frozenset("now then just right".split())
 
 
+def _to_do(verb) -> bool:
+    """An infinitive with "to" hung on a verb ("off to put the kettle on"): what someone goes to do."""
+    return verb.dep_ in ("xcomp", "advcl") and any(x.dep_ == "aux" and x.lower_ == "to" for x in verb.children)
+
+
 def _gone(v) -> bool:
     """The respondent says they are leaving now as "be" with "off/away" alone ("I'm off", "we're away then"): a
     present "be" whose subject is "I"/"we", with a bare "off"/"away" and nothing else but "now/then/just"."""
     if v.lemma_ != "be" or v.tag_ not in ("VBP", "VBZ") or not any(
             c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in v.children):
         return False
-    away = [c for c in v.children if c.lower_ in _AWAY and c.dep_ in ("advmod", "prt", "acomp") and not list(c.children)]
+    # ("I'm off to put the kettle on": what they leave to do, an infinitive on "off")
+    away = [c for c in v.children if c.lower_ in _AWAY and c.dep_ in ("advmod", "prt", "acomp") and all(
+        _to_do(g) and not _later(g) for g in c.children)]
     rest = [c for c in v.children if c not in away and c.dep_ not in _GONE_ALONG and not (
-        c.dep_ == "advmod" and c.lower_ in _NOW)]
-    return bool(away) and not rest
+        c.dep_ == "advmod" and c.lower_ in _NOW) and not (_to_do(c) and not _later(c)) and not (
+        c.dep_ == "ccomp" and c.i < v.i)]  # (a clause before it: "that's enough from me, I'm off")
+    conditional = any(c.dep_ == "advcl" and any(g.dep_ == "mark" and g.lower_ in _CONDITIONS for g in c.children)
+                      for c in v.children)  # "if it's dear, I'm off": not now
+    return bool(away) and not rest and not conditional
+
+
+# Subordinators of a condition or a later time (a closed class of English).
+_CONDITIONS = frozenset("if when unless once whenever".split())
 
 
 def _leaving(v) -> bool:
@@ -219,9 +239,14 @@ def _leaving(v) -> bool:
     the verbs :func:`wants_to_stop` judges."""
     if v.pos_ != "VERB" or v.dep_ in ("aux", "auxpass") or v.lemma_.lower() in ("be", "have", "do"):
         return False
-    moves_away = word_is_kind(v.lemma_.lower(), "v", _MOTION_ROOTS, 1) and any(
-        c.dep_ in ("prt", "advmod") and c.lower_ in _AWAY for c in v.children)
-    return _stopping(v.lemma_) or moves_away or _call_it_a_day(v)
+    # ... with "off/away/out" as its particle, or next to it ("duck out here", parsed as a word of "here")
+    after = v.doc[v.i + 1:v.i + 2]
+    particle = [c.lower_ for c in v.children if c.dep_ in ("prt", "advmod") and c.lower_ in _AWAY | {"out"}] + [
+        t.lower_ for t in after if t.dep_ in ("prt", "advmod") and t.lower_ in _AWAY | {"out"}]
+    moves_away = word_is_kind(v.lemma_.lower(), "v", _MOTION_ROOTS, 1) and bool(particle)
+    phrasal = bool(particle) and has_sense(f"{v.lemma_.lower()}_{particle[0]}", "v") and _stopping(
+        f"{v.lemma_.lower()}_{particle[0]}")  # "bow out"
+    return _stopping(v.lemma_) or moves_away or phrasal or _call_it_a_day(v)
 
 
 @lru_cache(maxsize=512)
@@ -336,6 +361,8 @@ def returns_from_pause(answer: str) -> bool:
 _CONTACT_WORDS = frozenset({"telephone", "call_up", "phone", "ring", "contact", "get_hold_of", "e-mail", "email",
                             "reach", "get_through", "get_in_touch"})
 _US = frozenset("me us".split())
+# WordNet roots of a message as a noun: a verb made of one ("text me", which WordNet 3.0 lacks as a verb) sends it.
+_MESSAGE_ROOTS = frozenset({"message", "written_communication"})
 
 
 def asks_about_contact(doc) -> bool:
@@ -359,6 +386,8 @@ def asks_about_contact(doc) -> bool:
                                       for g in c.children if g.dep_ == "pobj"}
         if us and any(_CONTACT_WORDS & set(s.words) for n in names for s in wordnet.synsets(n, "v")[:_CONTACT_SENSES]):
             return True
+        if us and not wordnet.synsets(v.lemma_.lower(), "v") and word_is_kind(v.lemma_.lower(), "n", _MESSAGE_ROOTS, 1):
+            return True  # "can someone text me": a verb WordNet lacks, named after a message it sends
         small = [c for c in v.head.children if c.dep_ == "dobj" and c.lower_ in _US] if v.dep_ == "oprd" else us
         if v.tag_ == "VBN" and v.dep_ in ("ccomp", "xcomp", "oprd") and small and word_is_kind(
                 v.lemma_.lower(), "v", _INFORMING_ROOTS, 2):
@@ -987,13 +1016,14 @@ def knows_who_said(doc) -> bool:
     for v in doc:
         if v.pos_ != "VERB" or not word_is_kind(_phrasal_lemma(v), "v", _KNOWING_ROOTS, 2):
             continue
-        # ("nobody's going to know ...": the subject of the verb it completes)
-        subject = [c for x in ([v, v.head] if v.dep_ == "xcomp" else [v]) for c in x.children
-                   if c.dep_ in ("nsubj", "nsubjpass")]
+        # ("nobody's going to know ...": the subject of the future "going to"; "does my midwife have to know I've
+        # hired one?" asks about the product)
+        future = v.dep_ == "xcomp" and v.head.lemma_ == "go" and v.head.tag_ == "VBG"
+        subject = [c for x in ([v, v.head] if future else [v]) for c in x.children if c.dep_ in ("nsubj", "nsubjpass")]
         if not subject or any(c.lower_ in ("you", "i", "we") for c in subject):
             continue
         clause = [t for c in v.children if c.dep_ in ("ccomp", "dobj", "xcomp") for t in c.subtree]
-        if not clause and v.dep_ == "xcomp":  # "... to know it's me saying all this": the clause hung on the verb above
+        if not clause and future:  # "... to know it's me saying all this": the clause hung on the verb above
             clause = [t for c in v.head.children if c.dep_ in ("advcl", "ccomp") and c.i > v.i for t in c.subtree]
         me = any(t.lower_ in ("me", "i", "we", "us") for t in clause)
         saying = any(t.pos_ == "VERB" and word_is_kind(t.lemma_.lower(), "v", _SAYING_ROOTS, _SAYING_SENSES) and any(
