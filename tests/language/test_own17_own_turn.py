@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from language_support import turns_after
 
+from interview_core.language.offline.doubt import doubting
 from interview_core.language.offline.meta import answer_meta_topic, is_pause, reply_topic
 from interview_core.language.offline.own_turn import wants_to_stop
 
@@ -137,3 +138,25 @@ def test_leaving_said_in_these_ways_ends_the_interview(answer):
 ])
 def test_no_privacy_question_or_leaving_in_these(answer):
     assert answer_meta_topic(answer) is None
+
+
+@pytest.mark.parametrize("answer,part", [
+    ("hammocks?? like for people?? like on holiday", "a swap shelf for hammocks and tubes"),
+    ("help line lol. makes it sound like the samaritans. that just a fancy word for a phone number?",
+     "a help line for escapes"),
+    ("'swap shelf', is that where you swap ferrets or just the kit", "a swap shelf for hammocks and tubes"),
+])
+def test_a_guess_at_what_a_term_means_is_answered_from_the_description_not_read_as_doubt(tmp_path, answer, part):
+    assert not doubting(answer, DESCRIPTION)
+    _, turn = _after(tmp_path, answer)
+    assert part in turn and "doubts" not in turn and "convinced" not in turn
+
+
+def test_assent_made_plain_is_no_doubt():
+    assert not doubting("vet talks yes obviously", DESCRIPTION)
+
+
+@pytest.mark.parametrize("answer", ["a 'swap shelf'. is that supposed to impress me?",
+                                    "Oh great, another club. Just what I needed."])
+def test_a_jibe_stays_doubt(answer):
+    assert doubting(answer, DESCRIPTION)
