@@ -17,9 +17,9 @@ import re
 from ...text.parse import parse
 from ...text.primitives import stem_string, words
 from .grammar import closed
-from .meta import is_rhetorical, sentences
+from .meta import is_rhetorical, offers_a_meaning, sentences
 from .distress import DOUBT_ROOTS, belief_state
-from .stance import sarcastic
+from .stance import ASSENT, sarcastic
 
 # A quoted span: straight or curly quotes that are not apostrophes inside a word.
 _QUOTED = re.compile(r"(?<![\w])['\"‘“]([^'\"‘’“”]{2,60}?)['\"’”](?![\w])")
@@ -41,8 +41,6 @@ def scare_quoted(answer: str, description: str) -> list[str]:
     return out
 
 
-# Words of assent said alone ("photos through the day. yes."): agreement, never sarcastic praise by themselves.
-_ASSENT = frozenset("yes yeah yep yup ok okay please".split())
 # Words at most in a restatement of what was echoed ("A field.", "With a fence.").
 RESTATEMENT_WORDS = 6
 
@@ -72,7 +70,7 @@ def echoed_praise(answer: str, description: str) -> bool:
 
     def praise(x: str) -> bool:
         ws = [w for w in words(x) if w not in ("very", "so", "really", "oh")]
-        return len(ws) == 1 and ws[0] not in _ASSENT and word_valence(ws[0]) >= PRAISE_VALENCE
+        return len(ws) == 1 and ws[0] not in ASSENT and word_valence(ws[0]) >= PRAISE_VALENCE
 
     def undoes(x: str) -> bool:
         ws = words(x)
@@ -88,9 +86,10 @@ def echoed_praise(answer: str, description: str) -> bool:
 
 def doubting(answer: str, description: str) -> bool:
     """Whether ``answer`` mocks or doubts the product (module docstring); ``description`` is the
-    concept's name and stimulus."""
+    concept's name and stimulus. An answer that guesses what a term means (:func:`offers_a_meaning`) asks, it does
+    not doubt."""
     text = " ".join(answer.split())
-    if not text:
+    if not text or any(offers_a_meaning(s) for _, _, s in sentences(text)):
         return False
     if scare_quoted(text, description) or echoed_praise(text, description):
         return True

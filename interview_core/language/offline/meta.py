@@ -15,7 +15,7 @@ import yaml
 from lemminflect import getAllLemmas
 
 from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
-from .valence import word_valence
+from .valence import compound, word_valence
 from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_if_paid, asks_to_go_on, asks_to_think, \
     asks_if_done_in_time, asks_when_finished, asks_where_in_interview, asks_who_is_asking, is_asking_verb, \
     asks_who_pays, asks_who_reads, back_alone, checks_own_answer, defers, \
@@ -1078,6 +1078,38 @@ def _nothing_to(doc) -> bool:
         t.lower_ == "to" and t.i > ws.index("there") for t in doc)
 
 
+# Words that offer a meaning for a term ("like they laminate your face??", "as in hanging by your knees?"): a
+# preposition of likeness, and "or" between two readings (closed classes of English).
+_LIKENESS = frozenset("like as".split())
+_POINTING = frozenset("that it this".split())
+
+
+def offers_a_meaning(sentence: str) -> bool:
+    """A question that guesses what a term means rather than doubting it ("like they laminate your face??", "that
+    just a fancy word for a group?", "'five-cup', is that five of the little cups or like five mugs"): the sentence,
+    or its part after a comma, is a question (a question mark or question word order) that either opens with
+    "like/as", or has "that/it/this" among its first words as its subject (or first in a question with no verb), and
+    a likeness, two readings joined by "or", or a word for words (WordNet: a language unit, "a word for"). A
+    reading VADER rates as bad ("that's a polite word for a scam, isn't it?") is a jibe, no guess."""
+    text = " ".join(sentence.split())
+    if compound(text) < 0:
+        return False
+    for part in dict.fromkeys([text, text.rsplit(",", 1)[-1].strip()]):
+        ws = words(part)
+        if not ws or not (part.endswith("?") or text.endswith("?") or question_in_form(part)):
+            continue
+        if ws[0] in _LIKENESS:
+            return True
+        doc = _parsed(part)
+        verbless = not any(t.pos_ in ("VERB", "AUX") for t in doc)
+        pointed = any(t.lower_ in _POINTING and t.i < 3 and (t.dep_ in ("nsubj", "ROOT") or verbless and t.i == 0)
+                      for t in doc)
+        if pointed and (bool(_LIKENESS & set(ws[1:])) or "or" in ws or any(
+                t.pos_ == "NOUN" and word_is_kind(t.lemma_.lower(), "n", frozenset({"language_unit"}), 1) for t in doc)):
+            return True
+    return False
+
+
 # Pure in its text: the assessment and the question writer both read each answer.
 @lru_cache(maxsize=512)
 def addressed_question(answer: str, concept: str = "") -> str | None:
@@ -1087,11 +1119,16 @@ def addressed_question(answer: str, concept: str = "") -> str | None:
     ("would I trust an app with that?") or wondering "what if ...". None when there is none."""
     if any(_nothing_to(_parsed(s)) for _, _, s in sentences(answer)):
         return None  # "Better how? ... What is there to be better about": the whole answer pushes back
+    said = []
     for _, _, s in sentences(answer):
+        said.append(s)
         ws = words(s)
         if ws[:1] == ["which"] and not s.rstrip().endswith("?"):
             continue  # "..., with a coffee. which is fine.": a relative clause going on, no question
         checks = _tag_question(s) and _checks_described(s, concept)  # "the X is the Y, yes?"
+        if not meta_topic(s, answer) and offers_a_meaning(s):
+            # "hammocks?? like for people??": what a term named before it means, guessed at (the term with it)
+            return " ".join(" ".join(said).split())
         if meta_topic(s, answer) or not (question_in_form(s) or _said_as_question(s) or _wh_fragment(s) or checks) or not (
                 _has_content(s) or len(ws) >= 3 and _ordered(ws)):
             continue

@@ -39,6 +39,8 @@ def stance_and_reaction(text: str, padded_stems: str) -> tuple[int, str]:
 JUDGING_VALENCE = 0.5
 # Praise this strong, said as an exclamation, is the first half of sarcasm when something incongruous follows.
 PRAISE_VALENCE = 1.2
+# Words of assent ("yes", "yeah", "ok"): agreement, never sarcastic praise by themselves (a closed class of English).
+ASSENT = frozenset("yes yeah yep yup ok okay please".split())
 # A word this negative after exclamatory praise makes it sarcasm ("Oh lovely, the bus broke down again").
 NEGATIVE_FACT = 1.0
 _LINKING = frozenset("be get become seem look feel sound go turn".split())
@@ -138,7 +140,9 @@ def sarcastic(sent) -> bool:
     toks = [t for t in sent if not t.is_punct]
     if not toks:
         return False
+    # ("rain covers yes obviously": assent, then agreement made plain, is no praise undone)
     opening = [t for t in toks[:3] if word_valence(t.lower_) >= PRAISE_VALENCE and t.pos_ in ("INTJ", "ADJ", "ADV")
+               and t.lower_ not in ASSENT
                and (t.pos_ == "INTJ" or t.dep_ in ("intj", "discourse") or _exclaimed(t))]
     remark = _following(sent)
     after = remark is not None and is_verdict(remark, first=False) and all(
