@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from language_support import turns_after
 
+from interview_core.language.offline.distress import disclosed_hardship
 from interview_core.language.offline.doubt import doubting
 from interview_core.language.offline.meta import answer_meta_topic, is_pause, reply_topic
 from interview_core.language.offline.own_turn import wants_to_stop
@@ -160,3 +161,25 @@ def test_assent_made_plain_is_no_doubt():
                                     "Oh great, another club. Just what I needed."])
 def test_a_jibe_stays_doubt(answer):
     assert doubting(answer, DESCRIPTION)
+
+
+ACKNOWLEDGED = ("sorry to hear", "sounds hard", "thank you for telling me", "sounds difficult")
+
+
+def test_a_home_lost_by_someone_close_is_a_hardship_acknowledged(tmp_path):
+    answer = "My brother lost his flat to the bookies. I don't go near the machines. 12 pounds a year is all I'd spend"
+    assert "lost" in disclosed_hardship(answer)
+    _, turn = _after(tmp_path, answer)
+    assert any(a in turn for a in ACKNOWLEDGED)
+
+
+def test_a_thing_wasted_on_the_respondent_gets_no_sympathy(tmp_path):
+    answer = "the vet talks are wasted on me, I can't follow any of it, it all goes over my head"
+    assert disclosed_hardship(answer) == ()
+    _, turn = _after(tmp_path, answer)
+    assert not any(a in turn for a in ACKNOWLEDGED) and "sorry" not in turn.lower()
+
+
+def test_losing_a_thing_is_no_hardship_and_a_state_of_theirs_still_is():
+    assert disclosed_hardship("I lost my keys at the last meet") == ()
+    assert "devastated" in disclosed_hardship("I was devastated when the vet talks stopped")
