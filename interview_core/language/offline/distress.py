@@ -170,6 +170,34 @@ def _need_denied(tok) -> bool:
     return (negated or stopped) and lasting
 
 
+def _judged_for_them(tok) -> bool:
+    """A participle said of a thing for the respondent ("the sushi setting is wasted on me", "it's lost on me"): its
+    subject no person and no first-person word, and "on/for/to me/us" after it: how the thing is for them, not a
+    state they are in."""
+    from .grammar import is_person_noun
+
+    verb = tok.head if tok.dep_ in ("acomp", "conj") else tok
+    subjects = [c for v in (tok, verb) for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+    thing = bool(subjects) and all(c.lower_ not in _FIRST_PERSON and not (
+        c.pos_ in ("NOUN", "PROPN") and is_person_noun(c.lemma_.lower())) and c.lower_ not in ("he", "she", "they")
+        for c in subjects)
+    return thing and any(c.dep_ == "prep" and c.lower_ in ("on", "for", "to") and any(
+        g.lower_ in ("me", "us") for g in c.children) for c in tok.children)
+
+
+def _lost_home(obj) -> bool:
+    """The object of "lose" that is someone's home in any WordNet sense ("my brother lost his flat": "flat" is a
+    dwelling only in its seventh sense), said with its owner ("his", "my")."""
+    from ...dedup.wordnet import get_wordnet
+
+    wordnet = get_wordnet()
+    return wordnet is not None and any(c.dep_ == "poss" for c in obj.children) and any(
+        wordnet.is_kind_of(x, _DWELLING_ROOTS) for x in wordnet.synsets(obj.lemma_.lower(), "n"))
+
+
+_DWELLING_ROOTS = frozenset({"dwelling", "housing"})
+
+
 def _lost_person(obj) -> bool:
     """The object of "lose" that stands for a person: "him" or "her", or "one" lost at an age ("we lost
     one at eleven weeks": a number with a unit of time after "at")."""
@@ -332,12 +360,13 @@ def hardship_tokens(sent) -> list:
                     for c in tok.children if c.i > tok.i)
             elif lemma in _LOSING:
                 objects = [c for c in tok.children if c.dep_ == "dobj"]
-                hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) for o in objects) or (
+                hit = any(word_is_kind(o.lemma_.lower(), "n", _LOST_ROOTS, 1) or _lost_home(o) for o in objects) or (
                     _person_subject(tok) and any(_lost_person(o) for o in objects))
             elif tok.tag_ == "VBN" and _dismissed(tok):
                 hit = True
             elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok) \
-                    and not any(c.dep_ == "dobj" for c in tok.children):  # "I've worn glasses": an action
+                    and not any(c.dep_ == "dobj" for c in tok.children) and not _judged_for_them(tok):
+                # ("I've worn glasses": an action; "the sushi setting is wasted on me": a thing judged for them)
                 hit = tok.dep_ in ("acomp", "ROOT", "conj") or any(c.dep_ == "auxpass" for c in tok.children)
         elif (tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") or tok.dep_ == "advmod" and tok.head.lemma_ == "be") \
                 and _unwell_word(tok.lower_) and not _about_something(tok) and not any(c.dep_ == "neg" for c in tok.head.children):
