@@ -183,3 +183,34 @@ def test_a_thing_wasted_on_the_respondent_gets_no_sympathy(tmp_path):
 def test_losing_a_thing_is_no_hardship_and_a_state_of_theirs_still_is():
     assert disclosed_hardship("I lost my keys at the last meet") == ()
     assert "devastated" in disclosed_hardship("I was devastated when the vet talks stopped")
+
+
+@pytest.mark.parametrize("answer", ["sorry if I'm saying it all wrong, nobody gives you the words for ferrets",
+                                    "sorry if I'm rambling"])
+def test_an_apology_for_how_they_answer_is_met_with_reassurance(tmp_path, answer):
+    assert answer_meta_topic(answer) == "own_answer"
+    _, turn = _after(tmp_path, answer)
+    assert "no right or wrong answers" in turn
+
+
+def test_an_apology_for_something_else_is_no_worry_about_their_answer():
+    assert answer_meta_topic("sorry if the price is wrong, I'm going off memory") != "own_answer"
+
+
+def test_a_wish_that_none_of_it_reaches_someone_is_a_privacy_worry(tmp_path):
+    answer = "I'd rather none of this got back to the committee, they're vultures"
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "name isn't stored" in turn
+
+
+def test_being_sent_things_after_the_interview_hoped_against_is_a_contact_question(tmp_path):
+    answer = "You won't be sending me things in the post after this I hope. I'm too old to be on a list"
+    assert reply_topic(answer, answer_meta_topic(answer)) == "privacy_contact"
+    _, turn = _after(tmp_path, answer)
+    assert "contact you" in turn and "rank" not in turn
+
+
+@pytest.mark.parametrize("answer", ["I'd rather pay 12 pounds than 20", "I hope the club sends me a newsletter"])
+def test_a_preference_or_hope_about_the_club_is_no_privacy_question(answer):
+    assert answer_meta_topic(answer) is None
