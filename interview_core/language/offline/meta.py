@@ -173,7 +173,7 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     ("is that okay?") is "own_answer" (:func:`own_turn.checks_own_answer`)."""
     joined = " ".join(words(sentence))
     last = sentence.rsplit(",", 1)[-1]  # "out of interest, do you pay people for these": the question after a lead-in
-    asked = [p for p in dict.fromkeys([sentence, last]) if question_in_form(p)]
+    asked = [p for p in dict.fromkeys([sentence, last]) if question_in_form(p) or _hoped(p)]
     if any(asks_about_contact(_parsed(p)) for p in asked) or requests_contact(_parsed(sentence)):
         return "privacy"  # "will I end up on a mailing list after this?": being contacted, never a wish to stop
     # (also a statement with a question mark: "nobody's going to know it's me saying all this?")
@@ -181,7 +181,7 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         return "privacy"  # "will Brushwell know it was me who said all this?": being identified, not who is behind it
     if any(writes_these(_parsed(p)) for p in asked):
         return "purpose"  # "is a real someone typing these questions?": what the interviewer is (other_sponsor)
-    if any(checks_own_answer(_parsed(p)) for p in asked):
+    if any(checks_own_answer(_parsed(p)) for p in asked) or apologises_for_answer(sentence):
         return "own_answer"  # "is that okay?", "the price, does that make sense?": their own answer, no product question
     if any(asks_if_paid(_parsed(p)) for p in asked):
         return "payment"  # "do you lot pay people for these?": whether taking part is paid, not who funds the study
@@ -218,6 +218,13 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
 _TIME_ROOTS = frozenset({"time", "time_period", "duration", "time_unit"})
 # Verbs of having something for someone ("how many more have you got for me"): a closed class of English.
 _HAVING = frozenset("have got get".split())
+
+
+def _hoped(sentence: str) -> bool:
+    """A statement the respondent hopes is so ("you won't be sending me things after this I hope"): "hope" with "I" as
+    its subject and the statement as its clause; it asks the interviewer to confirm it, as a question would."""
+    return any(t.lemma_ == "hope" and any(c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children) and any(
+        c.dep_ == "ccomp" for c in t.children) for t in _parsed(" ".join(sentence.split())))
 
 
 def _asks_time_wise(sentence: str) -> bool:
@@ -290,6 +297,10 @@ def _kept_private(sentence: str) -> bool:
     asked = question_in_form(sentence)
     wish = "please" in words(sentence) or any(t.lemma_ in ("like", "want", "prefer") and any(
         c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children) for t in doc)  # "I'd like that taken out"
+    wish = wish or any(t.lower_ == "rather" and any(c.dep_ == "nsubj" and c.lower_ == "i" for v in (t.head, t.head.head)
+                                                    for c in v.children) for t in doc)  # "I'd rather ..."
+    if wish and _reaches_someone(doc):
+        return True  # "I'd rather none of this got back to the mums at the school gate"
     return off_the_record(doc) and (asked or wish or _puts_to_interviewer(sentence)) or keeps_name_out(doc, _names_them) or \
         asks_how_they_got(doc, _names_them) or (
         question_in_form(sentence) and asks_who_reads(doc, is_information) and not asks_who_is_behind(sentence))
@@ -599,6 +610,22 @@ def bids_wait(part: str) -> bool:
     return word_is_kind(phrase, "v", frozenset({"wait"}), 3) if has_sense(phrase, "v") else bool(verbs) or not wordnet.known(ws[0])
 
 
+# WordNet roots of saying or talking: what a respondent may apologise for doing badly ("sorry if I'm rambling").
+_TALK_ROOTS = frozenset({"communicate", "express", "state", "tell", "talk", "speak"})
+
+
+def apologises_for_answer(sentence: str) -> bool:
+    """An apology for how the respondent is answering ("sorry if I'm saying it all wrong", "sorry if I'm rambling"):
+    an apology first, then an "if" clause whose verb is one of saying or talking (WordNet) with "I" as its subject.
+    Met as a worry about their own answer ("there are no right or wrong answers"), never probed."""
+    ws = words(sentence)
+    if not ws or ws[0] not in _APOLOGIES:
+        return False
+    return any(t.pos_ == "VERB" and any(c.dep_ == "mark" and c.lower_ == "if" for c in t.children) and any(
+        c.dep_ == "nsubj" and c.lower_ == "i" for c in t.children) and word_is_kind(t.lemma_.lower(), "v", _TALK_ROOTS, 3)
+        for t in _parsed(" ".join(sentence.split())))
+
+
 def _asks_after_lead_in(part: str) -> bool:
     """A question in form after its lead-in ("hang on am I talking to a computer here"): never an aside."""
     ws = words(part)
@@ -735,8 +762,8 @@ def _apology_aside(ws: list[str]) -> bool:
     a clause in the progressive or with "just"."""
     c = closed()
     if len(ws) < 2 or ws[0] not in _APOLOGIES or ws[1].split("'")[0] in c.wh_words or ws[1] in c.auxiliaries \
-            or ws[1] in ("whos", "whats", "hows"):
-        return False  # "sorry, who is running this?" asks
+            or ws[1] in ("whos", "whats", "hows") or ws[1] in c.subordinators:
+        return False  # "sorry, who is running this?" asks; "sorry if I'm rambling" apologises for the answer
     if ws[1].endswith("ing") and bool(getAllLemmas(ws[1]).get("VERB")):
         return True
     doc = _parsed(" ".join(ws[1:]))
@@ -803,7 +830,7 @@ def reply_topic(answer: str, topic: str) -> str:
     parts = [s for _, _, s in sentences(answer)]
     if topic == "privacy" and any(requests_contact(_parsed(s)) for s in parts):
         return "privacy_contact_request"  # "you can email me about that": asked for, not asked about
-    if topic == "privacy" and any(question_in_form(s) and asks_about_contact(_parsed(s)) for s in parts):
+    if topic == "privacy" and any((question_in_form(s) or _hoped(s)) and asks_about_contact(_parsed(s)) for s in parts):
         return "privacy_contact"
     docs = [_parsed(s) for s in parts]
     if topic == "privacy" and any(question_in_form(s) and knows_who_said(d) for s, d in zip(parts, docs)):

@@ -361,6 +361,14 @@ def returns_from_pause(answer: str) -> bool:
 _CONTACT_WORDS = frozenset({"telephone", "call_up", "phone", "ring", "contact", "get_hold_of", "e-mail", "email",
                             "reach", "get_through", "get_in_touch"})
 _US = frozenset("me us".split())
+# WordNet words of sending by post ("send", "mail" and "post" share a sense): sent after the interview, being contacted.
+_POSTING = frozenset({"mail", "post"})
+
+
+def _after_this(verb) -> bool:
+    """"after this" / "afterwards" said of a verb: a time after the interview."""
+    return any(c.lower_ == "afterwards" or c.dep_ == "prep" and c.lower_ == "after" and any(
+        g.dep_ == "pobj" and g.lower_ in ("this", "that", "it") for g in c.children) for c in verb.children)
 # WordNet roots of a message as a noun: a verb made of one ("text me", which WordNet 3.0 lacks as a verb) sends it.
 _MESSAGE_ROOTS = frozenset({"message", "written_communication"})
 
@@ -388,6 +396,8 @@ def asks_about_contact(doc) -> bool:
             return True
         if us and not wordnet.synsets(v.lemma_.lower(), "v") and word_is_kind(v.lemma_.lower(), "n", _MESSAGE_ROOTS, 1):
             return True  # "can someone text me": a verb WordNet lacks, named after a message it sends
+        if us and _after_this(v) and any(_POSTING & set(x.words) for x in wordnet.synsets(v.lemma_.lower(), "v")[:_CONTACT_SENSES]):
+            return True  # "you won't be sending me things in the post after this": sent to them after the interview
         small = [c for c in v.head.children if c.dep_ == "dobj" and c.lower_ in _US] if v.dep_ == "oprd" else us
         if v.tag_ == "VBN" and v.dep_ in ("ccomp", "xcomp", "oprd") and small and word_is_kind(
                 v.lemma_.lower(), "v", _INFORMING_ROOTS, 2):
