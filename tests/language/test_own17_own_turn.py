@@ -214,3 +214,19 @@ def test_being_sent_things_after_the_interview_hoped_against_is_a_contact_questi
 @pytest.mark.parametrize("answer", ["I'd rather pay 12 pounds than 20", "I hope the club sends me a newsletter"])
 def test_a_preference_or_hope_about_the_club_is_no_privacy_question(answer):
     assert answer_meta_topic(answer) is None
+
+
+@pytest.mark.parametrize("answer,topic", [
+    ("genuinely curious what a ferret club study gets used for", "purpose"),
+    ("I'm not being funny but is there a lot more, the kits need feeding", "length"),
+    ("I wonder how many questions are left", "length"),
+])
+def test_a_question_inside_a_lead_in_is_read_as_a_question(tmp_path, answer, topic):
+    assert answer_meta_topic(answer) == topic
+    _, turn = _after(tmp_path, answer)
+    assert ("study of how people see" in turn) if topic == "purpose" else ("questions left" in turn or "more question" in turn)
+
+
+@pytest.mark.parametrize("answer", ["I know how long this takes, I've been before", "I asked how long it takes at the hall"])
+def test_a_question_told_or_known_is_not_asked(answer):
+    assert answer_meta_topic(answer) is None
