@@ -220,6 +220,40 @@ _TIME_ROOTS = frozenset({"time", "time_period", "duration", "time_unit"})
 _HAVING = frozenset("have got get".split())
 
 
+# WordNet roots of asking or coming to know ("am I allowed to ask how many ...", "I wonder what ..."), and of the
+# state an adjective of wanting to know names ("curious what this is for": its derived noun is curiosity).
+_ASKING_TO_KNOW = frozenset({"ask", "inquire", "wonder"})
+_CURIOSITY = frozenset({"curiosity", "inquisitiveness"})
+
+
+def embedded_question(sentence: str) -> str:
+    """The question inside a lead-in, as a sentence of its own, or "": a wh-clause after a verb of asking or knowing
+    (WordNet) or an adjective of curiosity ("Am I allowed to ask how many of your questions are still to come?",
+    "genuinely curious what a rice cooker study gets used for"), or a question in word order after "but" ("I'm not
+    being funny but is there a lot more")."""
+    from .distress import belief_state
+
+    c = closed()
+    doc = _parsed(" ".join(sentence.split()))
+    for t in doc:
+        if t.i == 0 or t.lower_.split("'")[0] not in c.wh_words:
+            continue
+        before = [x for x in doc[:t.i] if x.pos_ != "ADV" and x.dep_ != "advmod"][-1:]
+        verb = before[0] if before and before[0].pos_ == "VERB" and before[0].tag_ != "VBD" else None  # ("I asked ...": told)
+        # ("I know what I like" says; "I'd like to know what ..." asks)
+        knowing = verb is not None and verb.lemma_ == "know" and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children)
+        asking = verb is not None and (knowing or verb.lemma_ != "know" and word_is_kind(verb.lemma_.lower(), "v", _ASKING_TO_KNOW, 2)) \
+            or bool(before) and before[0].pos_ == "ADJ" and belief_state(before[0].lower_, _CURIOSITY)
+        if asking:
+            return doc[t.i:].text.rstrip(" ?.!") + "?"
+    ws = words(sentence)
+    if "but" in ws[1:]:
+        rest = " ".join(sentence.split()).split(" but ", 1)[-1]
+        if rest != sentence and len(words(rest)) >= 3 and _ordered(words(rest)):
+            return rest.rstrip(" ?.!") + "?"
+    return ""
+
+
 def _hoped(sentence: str) -> bool:
     """A statement the respondent hopes is so ("you won't be sending me things after this I hope"): "hope" with "I" as
     its subject and the statement as its clause; it asks the interviewer to confirm it, as a question would."""
@@ -793,10 +827,13 @@ def answer_meta_topic(answer: str) -> MetaTopic | None:
 @lru_cache(maxsize=512)
 def _rule_topic(answer: str) -> MetaTopic | None:
     """:func:`answer_meta_topic` by the rules alone; who is behind the study, asked in question word order
-    ("is a company behind this", "who came up with these questions"), is a question of its purpose."""
+    ("is a company behind this", "who came up with these questions"), is a question of its purpose. A question
+    inside a lead-in (:func:`embedded_question`) is read as its own sentence."""
     for _, _, s in sentences(answer):
         topic = meta_topic(s, answer) or next((t for p in s.split(",") if "," in s and len(words(p)) >= 2
                                                  and (t := _pattern_topic(p))), None)
+        inner = "" if topic else embedded_question(s)
+        topic = topic or (meta_topic(inner, answer) if inner else None)
         if topic:
             return topic
     return "purpose" if _asks_sponsor(answer) else None
