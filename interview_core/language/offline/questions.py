@@ -871,6 +871,19 @@ _EMPTY_VERB_FILES = frozenset({"31", "39", "42"})
 _SAYING_VERB_FILES = frozenset({"32"})  # verb.communication: "explain", "say", "put"
 
 
+def addressed_to_listener(quote: str) -> bool:
+    """Whether a quote is a request made of the interviewer, not a topic: an imperative (a verb in its base
+    form that opens the clause, no subject) whose only other words are particles, prepositions and the
+    speaker as its object ("bear with me", "hang on"; "give me a sec" aside: a noun names something), as in
+    "..., so bear with me"."""
+    doc = [t for t in parse(" ".join(quote.split())) if not t.is_punct]
+    if not doc or doc[0].tag_ != "VB" or doc[0].dep_ != "ROOT":
+        return False
+    rest = doc[1:]
+    return all(t.pos_ in ("ADP", "PART", "ADV") or t.lower_ in ("me", "us") for t in rest) and (
+        not rest or any(t.lower_ in ("me", "us") or t.dep_ == "prt" for t in rest))
+
+
 def says_nothing(quote: str) -> bool:
     """Whether a quote of the respondent's words names nothing to ask about: no noun, adjective or number
     (a time remark such as "every time" aside) and only verbs of thinking, noticing or mattering ("I haven't
@@ -881,6 +894,8 @@ def says_nothing(quote: str) -> bool:
     from .distress import _wordnet
 
     wordnet = _wordnet()
+    if addressed_to_listener(quote):
+        return True
     unknowing = bool(lexicon().ceiling.hits(stem_string(words(quote))))
     empty_verbs = _EMPTY_VERB_FILES | _SAYING_VERB_FILES if unknowing else _EMPTY_VERB_FILES
     for tok in parse(" ".join(quote.split())):
@@ -1002,6 +1017,7 @@ def short_quote(quote: str) -> str:
     ws = quote.split()
     while len(ws) > 3 and ws[0].lower() in closed().coordinators:  # never opens on "and" / "but"
         ws = ws[1:]
+    ws = _without_trailing_link(_without_request_to_listener(ws))
     quote = " ".join(ws)
     if len(ws) <= MAX_SAID_WORDS:
         return " ".join(ws)
@@ -1010,6 +1026,7 @@ def short_quote(quote: str) -> str:
     ws = part.split()
     while len(ws) > 3 and ws[0].lower() in closed().coordinators:
         ws = ws[1:]
+    ws = _without_trailing_link(ws)
     if len(ws) <= MAX_SAID_WORDS:
         return " ".join(ws)
     c = closed()
@@ -1019,6 +1036,35 @@ def short_quote(quote: str) -> str:
         if breaks:
             return _without_dangling(ws[:breaks[-1]])
     return _without_dangling(ws[:MAX_SAID_WORDS])
+
+
+def _without_request_to_listener(ws: list[str]) -> list[str]:
+    """A quote without the request to the interviewer it ends on after a comma ("I've got no green fingers at all,
+    so bear with me": :func:`addressed_to_listener`), when REASON_WORDS words or more are left."""
+    head, sep, tail = " ".join(ws).rpartition(",")
+    tail_ws = tail.split()
+    while tail_ws and tail_ws[0].lower() in closed().coordinators:
+        tail_ws = tail_ws[1:]
+    if sep and len(head.split()) >= REASON_WORDS and tail_ws and addressed_to_listener(" ".join(tail_ws)):
+        return head.split()
+    return ws
+
+
+_TIME_ADVERBS = frozenset({"yet", "then"})
+
+
+def _without_trailing_link(ws: list[str]) -> list[str]:
+    """A quote without a conjunction left hanging at its end, where speech trails off ("she does hers with the
+    kitchen tweezers so", "the extra pound a month for the app but"); "I don't think so" keeps its "so" (a
+    verb of thinking or saying before it)."""
+    c = closed()
+    links = c.coordinators - _TIME_ADVERBS  # ("... if we've won yet", "... by then": adverbs of time end a clause)
+    while len(ws) > 3 and re.sub(r"\W", "", ws[-1].lower()) in links \
+            and re.sub(r"\W", "", ws[-2].lower()) not in c.framing_verbs:
+        ws = ws[:-1]
+    if ws:
+        ws = ws[:-1] + [ws[-1].rstrip(",;:")]
+    return ws
 
 
 def _without_dangling(ws: list[str]) -> str:
