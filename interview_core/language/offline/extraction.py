@@ -13,14 +13,15 @@ import re
 from dataclasses import dataclass, replace
 
 from ..contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult
-from .assessment import AnswerFeatures, assess, is_english
+from .assessment import AnswerFeatures, assess, is_english, side_step
 from ...text.clauses import Clause, segment
 from .elements import matcher
 from .grammar import INDEFINITES, LIGHT_VERBS, closed, open_classes
 from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
-from .asked import asked_spans, echo_sentences
-from .meta import off_topic_spans
+from .asked import RETURN_MARKERS, asked_spans, echo_sentences
+from .meta import answer_meta_topic, off_topic_spans
+from .own_turn import wants_to_stop
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
 from .concepts import MAX_LABEL_WORDS, MAX_WORD_CHARS, gerund_of, normalised, question_spans, span_concepts
 from .salience import BACKDROP_BELOW, POINT_AT, TEMPORAL_MARKS, Unit, elaborates, passes_over, point_unit, prominence, specification, units
@@ -146,6 +147,61 @@ def _about_wording(text: str) -> bool:
     return _SAYING_FILE in files and files <= _REMARK_VERB_FILES
 
 
+# WordNet lexicographer files of what a "no comment" says it lacks: nouns of cognition and communication
+# ("clue", "opinion", "thought", "comment") and verbs of thinking and saying ("know", "say", "tell").
+_DECLINED_NOUN_FILES = frozenset({"09", "10"})
+_DECLINED_VERB_FILES = frozenset({"31", "32"})
+MAX_DECLINE_WORDS = 8
+# Spellings of "don't know" / "can't say" typed as one word, which the parser neither splits nor negates.
+_UNKNOWING = ("dunno", "donno", "couldnae", "cannae", "dinnae")
+
+
+def declines(text: str) -> bool:
+    """A refusal or a "don't know" said in any words ("no comment", "no clue", "no thoughts on that one",
+    "couldn't say", "dunno what else to tell you", "can't help you there"): at most MAX_DECLINE_WORDS
+    words, negated (a negation word or a "neg" dependency), and every open-class word it holds is, by its
+    first WordNet sense, a noun of cognition or communication or a verb of thinking or saying, or a verb
+    done for the interviewer ("help you"); interjections and words WordNet does not know ("pffff") say
+    nothing. What the respondent does not know or say about something names that something ("no idea what
+    it costs", "never thought about the price") and is no refusal."""
+    from .distress import _wordnet
+
+    ws = words(text)
+    wordnet = _wordnet()
+    if wordnet is None or not ws or len(ws) > MAX_DECLINE_WORDS:
+        return False
+    c = closed()
+    doc = [t for t in parse(" ".join(text.split())) if not t.is_punct]
+    unknowing = any(t.lower_.startswith(_UNKNOWING) for t in doc)
+    if not unknowing and not any(t.dep_ == "neg" or t.lower_ in c.negations for t in doc):
+        return False
+    if any(t.dep_ in ("nsubj", "nsubjpass") and t.lower_ not in ("i", "me") and not t.lower_.startswith(_UNKNOWING)
+           for t in doc):
+        return False  # "nobody tells you anything": what others do not say is a concept, not a refusal
+    toks = [t for t in doc if t.lower_ not in c.interjections]
+    opening = [t for t in toks if t.lower_ not in c.negations]
+    if opening and opening[0].tag_ == "VBG":
+        return False  # "not having to think about it": a state named, not a refusal
+    seen = False
+    for t in toks:
+        if t.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "NUM") or t.lower_ in c.function_words or t.lower_ == "one":
+            continue
+        pos = "v" if t.pos_ == "VERB" else "n" if t.pos_ in ("NOUN", "PROPN") else "a"
+        senses = wordnet.synsets(t.lemma_.lower(), pos)[:1] or wordnet.synsets(t.lower_, pos)[:1]
+        if not senses:
+            if wordnet.known(t.lower_) or t.pos_ == "NUM":
+                return False  # a word WordNet knows in another class, or a number: content
+            continue  # "pffff", "couldnae": no word of the language
+        lexfile = wordnet.lexfile(senses[0])
+        for_you = pos == "v" and any(ch.lower_ in ("you", "ya", "u") and ch.dep_ in ("dobj", "dative")
+                                     for ch in t.children)
+        thought = pos == "n" and lexfile in _DECLINED_NOUN_FILES
+        if not (thought or pos == "v" and (lexfile in _DECLINED_VERB_FILES or for_you)):
+            return False
+        seen = True
+    return seen or unknowing
+
+
 def _no_concept(text: str) -> bool:
     """A deflection ("not sure", "let me think", a remark about wording the answer: :func:`_about_wording`)
     or an instruction to the interviewer, with no content of its own beyond it."""
@@ -161,6 +217,60 @@ def _no_concept(text: str) -> bool:
         for w in stem_string(phrase.split()).split():
             left = left.replace(f" {w} ", " ")
     return len([w for w in left.split() if w not in _stopword_stems()]) < 2
+
+
+def _off_the_topic(text: str, request: ExtractionRequest) -> bool:
+    """An answer that is a refusal or a "don't know" (:func:`declines`), or that only steps aside from the
+    interview (:func:`assessment.side_step`: a question to the interviewer, a pause; or a wish to skip or
+    to end, :func:`meta.answer_meta_topic`, :func:`own_turn.wants_to_stop`) and shares no content word with
+    what the interview is about: the stimulus (its name and description) and the question just asked
+    (matched by lemma, stem or a shared start, as :mod:`described` matches a question to the description).
+    Such an answer is the respondent's own turn ("do they check your credit score? mine's shot", "roughly
+    what's left? I'm on my lunch", "ok boss, the radio is calling, I have a fare. goodbye"): what it mentions
+    is no concept of the study. A side step that names the product ("price per bag? if it's more than a
+    tenner, forget it") keeps its concepts."""
+    from .described import _content_tokens, _match
+
+    if declines(text):
+        return True
+    leaving = answer_meta_topic(text) == "end" or wants_to_stop(text)
+    if not (side_step(text) or answer_meta_topic(text) is not None or leaving) or _topic_said(text, leaving):
+        return False
+    reference = [w for part in (getattr(request.concept, "stimulus", "") or "", request.question) for w in words(part)]
+    return not any(_match(w, r) for t in _content_tokens(text, frozenset()) for w in {t.lower_, t.lemma_.lower()}
+                   for r in reference)
+
+
+def _topic_said(text: str, leaving: bool = False) -> bool:
+    """Whether the answer says something of its own beside its side step: a sentence before the first
+    sentence that steps aside (:func:`_digressions`: "Calm water. How long is this going to take?"), or one
+    after it that opens with a word returning to the topic (``asked.RETURN_MARKERS``: "is this anonymous?
+    anyway, the calm water is what I go for"). Before a goodbye (``leaving``), a sentence in the present
+    tense is the respondent's moment, the reason to go ("the van's here, I have a parcel run. goodbye"),
+    not the topic (:func:`_in_the_present`)."""
+    spans = _digressions(text)
+    if not spans:
+        return False
+    first = min(a for a, _ in spans)
+    start = 0
+    for m in [*_SENTENCE_END.finditer(text), None]:
+        end = m.end() if m else len(text)
+        ws = [w for w in words(text[start:end]) if w not in closed().interjections or w in RETURN_MARKERS]
+        sentence = text[start:end]
+        if ws and end <= first and not _only_fillers(sentence) and not (leaving and _in_the_present(sentence)):
+            return True
+        if ws and start >= first and ws[0] in RETURN_MARKERS and not any(a <= start < b for a, b in spans):
+            return True
+        start = end
+    return False
+
+
+def _in_the_present(sentence: str) -> bool:
+    """A sentence whose finite verbs are all in the present tense (at least one): "the van's here", "I've
+    run dry on this"."""
+    finite = [t.tag_ for t in parse(" ".join(sentence.split()))
+              if t.tag_ in _FINITE_TAGS | {"VB"} and t.dep_ != "xcomp"]
+    return bool(finite) and all(tag in ("VBZ", "VBP", "VB") for tag in finite)
 
 
 def _frame_offsets(c: Clause) -> frozenset[int]:
@@ -769,7 +879,7 @@ def extract_offline(request: ExtractionRequest) -> tuple[ExtractionResult, list[
     clauses = segment(answer)
     english = is_english(words(analysed_text(answer)))
     known = {label.lower(): label for label in request.known_labels}
-    if english and clauses:
+    if english and clauses and not _off_the_topic(analysed_text(answer), request):
         text = analysed_text(answer)
         parsed, offsets = normalised(text)
         doc = parse(parsed)
