@@ -180,8 +180,8 @@ def declines(text: str) -> bool:
         return False  # "nobody tells you anything": what others do not say is a concept, not a refusal
     toks = [t for t in doc if t.lower_ not in c.interjections]
     opening = [t for t in toks if t.lower_ not in c.negations]
-    if opening and opening[0].tag_ == "VBG":
-        return False  # "not having to think about it": a state named, not a refusal
+    if opening and (opening[0].tag_ == "VBG" or opening[0].lower_ in c.subordinators | c.coordinators):
+        return False  # "not having to think about it": a state named; "because I'm not ...": a reason
     seen = False
     for t in toks:
         if t.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "NUM") or t.lower_ in c.function_words or t.lower_ == "one":
@@ -195,7 +195,9 @@ def declines(text: str) -> bool:
         lexfile = wordnet.lexfile(senses[0])
         for_you = pos == "v" and any(ch.lower_ in ("you", "ya", "u") and ch.dep_ in ("dobj", "dative")
                                      for ch in t.children)
-        thought = pos == "n" and lexfile in _DECLINED_NOUN_FILES
+        # the noun is what there is none of ("no comment", "I have no idea"), never what one is ("I'm not a nuisance")
+        none_of = any(ch.lower_ in c.negations for ch in t.children) or t.i and t.doc[t.i - 1].lower_ in c.negations
+        thought = pos == "n" and lexfile in _DECLINED_NOUN_FILES and none_of
         if not (thought or pos == "v" and (lexfile in _DECLINED_VERB_FILES or for_you)):
             return False
         seen = True
@@ -247,11 +249,12 @@ def _topic_said(text: str, leaving: bool = False) -> bool:
     after it that opens with a word returning to the topic (``asked.RETURN_MARKERS``: "is this anonymous?
     anyway, the calm water is what I go for"). Before a goodbye (``leaving``), a sentence in the present
     tense is the respondent's moment, the reason to go ("the van's here, I have a parcel run. goodbye"),
-    not the topic (:func:`_in_the_present`)."""
+    not the topic (:func:`_in_the_present`). A side step that no sentence shows (a reading of the whole
+    answer) leaves the answer its concepts, unless it is a goodbye."""
     spans = _digressions(text)
-    if not spans:
-        return False
-    first = min(a for a, _ in spans)
+    if not spans and not leaving:
+        return True  # the side step is read from the whole answer and found in no sentence: nothing to set apart
+    first = min(a for a, _ in spans) if spans else len(text)
     start = 0
     for m in [*_SENTENCE_END.finditer(text), None]:
         end = m.end() if m else len(text)
