@@ -19,7 +19,7 @@ from .elements import matcher
 from .grammar import INDEFINITES, LIGHT_VERBS, closed, open_classes
 from .frames import MAX_PASSES, frames, is_digression, residue, strip_leading_frame, strip_trailing_frame
 from ...text.lexicon import lexicon
-from .asked import RETURN_MARKERS, asked_spans, echo_sentences
+from .asked import RETURN_MARKERS, WANT_WORDS, asked_spans, echo_sentences
 from .meta import answer_meta_topic, off_topic_spans
 from .own_turn import wants_to_stop
 from .ontology import MAX_RETYPE_LOSS, CompiledOntology, _stopword_stems, compiled
@@ -247,7 +247,8 @@ def _topic_said(text: str, leaving: bool = False) -> bool:
     """Whether the answer says something of its own beside its side step: a sentence before the first
     sentence that steps aside (:func:`_digressions`: "Calm water. How long is this going to take?"), or one
     after it that opens with a word returning to the topic (``asked.RETURN_MARKERS``: "is this anonymous?
-    anyway, the calm water is what I go for"). Before a goodbye (``leaving``), a sentence in the present
+    anyway, the calm water is what I go for") or states a want (``asked.WANT_WORDS``: "do they use their own
+    water? I want a calm groomer"). Before a goodbye (``leaving``), a sentence in the present
     tense is the respondent's moment, the reason to go ("the van's here, I have a parcel run. goodbye"),
     not the topic (:func:`_in_the_present`). A side step that no sentence shows (a reading of the whole
     answer) leaves the answer its concepts, unless it is a goodbye."""
@@ -262,7 +263,8 @@ def _topic_said(text: str, leaving: bool = False) -> bool:
         sentence = text[start:end]
         if ws and end <= first and not _only_fillers(sentence) and not (leaving and _in_the_present(sentence)):
             return True
-        if ws and start >= first and ws[0] in RETURN_MARKERS and not any(a <= start < b for a, b in spans):
+        outside = not any(a <= start < b for a, b in spans)
+        if ws and start >= first and outside and (ws[0] in RETURN_MARKERS or WANT_WORDS & set(ws)):
             return True
         start = end
     return False
