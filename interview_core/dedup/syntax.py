@@ -225,7 +225,8 @@ IMPLIED = "3"  # the doer a finite verb with no subject implies ("moves the furn
 AGENT_FREE = frozenset({"nsubj", "nsubjpass", "agent", "auxpass", "csubj", "expl"})
 # Degree words of English (a closed class): the more of something, or the less.
 UP = frozenset({"more", "most"})
-NEGATING = frozenset({"no", "not", "never", "without", "nothing", "none", "hardly", "barely", "neither", "nor"})
+NEGATING = frozenset({"no", "not", "never", "without", "nothing", "none", "nobody", "hardly", "barely", "neither",
+                      "nor"})
 DOWN = frozenset({"less", "least", "fewer", "fewest", "lower", "lowest", "reduce", "reduces", "reduced", "reducing"})
 
 
@@ -355,6 +356,8 @@ def _scope(tok):
         return [prev]
     if less_adjective(tok.lower_) is not None:
         return []  # its stem is compared by the caller ("spotless" negates "spot", not "spotless")
+    if tok.lower_ == "no" and tok.head.lower_ == "one" and tok.head.head.i != tok.head.i:
+        return list(tok.head.head.subtree)  # "no one was late": the clause "no one" is in, as for "nobody"
     if any(True for _ in tok.children) and tok.dep_ not in ("neg", "det", "advmod", "amod"):
         return list(tok.subtree)
     return list(tok.head.subtree) if tok.head.i != tok.i else list(tok.subtree)

@@ -349,11 +349,13 @@ class WordNet:
             return bool(sa & sb)
         kinds = kinds and not (self.concrete(a, pos_a) and self.concrete(b, pos_b))
         if kinds:
-            up_a, up_b = set(sa), set(sb)
-            for _ in range(depth):
-                up_a, up_b = self._step(up_a, _UP), self._step(up_b, _UP)
-                if up_a & sb or up_b & sa:
-                    return True
+            for x, y in ((sa, sb), (sb, sa)):
+                for start in x:
+                    up = {start}
+                    for _ in range(depth):
+                        up = self._step(up, _UP)
+                        if any(not (self._concrete_sense(start) and self._concrete_sense(k)) for k in up & y):
+                            return True
         if self._step(sa, _BESIDE) & self._step(sb, _BESIDE):
             return True
         if kinds:
@@ -361,6 +363,12 @@ class WordNet:
                 if self._step(self._step(x, {"+"}), _UP) & y:
                     return True
         return False
+
+    def _concrete_sense(self, key: tuple[str, int]) -> bool:
+        """True when the noun synset ``key`` is of a concrete lexicographer file (:data:`_CONCRETE`): the sense a
+        kind link goes through, not only the word's most frequent sense ("cheddar": a village first, a cheese
+        second; a kind of cheese is another thing one can point at)."""
+        return key[0] == "n" and self.lexfile(self.synset(key)) in _CONCRETE
 
     @lru_cache(maxsize=65536)
     def concrete(self, word: str, pos: str | None = None) -> bool:

@@ -138,8 +138,9 @@ def test_cli_bench_dedup_prints_the_guard_blocks_by_role_and_on_words(capsys):
     # 257 with the wave-12 dev pairs; 398 with the old measured splits fresh .. fresh9 retired to dev (wave 13); 416
     # with fresh10 / fresh11 retired to dev (wave 14); 440 with fresh12 / fresh13 retired to dev (wave 15); 464 with
     # fresh14 / fresh15 retired to dev (wave 16); 498 with
-    # fresh16 / fresh17 retired to dev (wave 17).
-    assert dev_blocks("roles") < dev_blocks("words") == 498
+    # fresh16 / fresh17 retired to dev (wave 17); 501 once "nobody" is a negator (wave 17: on words alone its parity
+    # parts "nobody was cold" / "guests stayed warm"; by role 2 fewer dev paraphrases are blocked).
+    assert dev_blocks("roles") < dev_blocks("words") == 501
 
 
 def test_cross_pairs_hand_table():
