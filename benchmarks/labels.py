@@ -50,8 +50,8 @@ ANSWER_SETS = ((ANSWERS / "wave4_dev.yaml", "wave4"), (ANSWERS / "wave4_heldout.
                (ANSWERS / "wave15_check.yaml", "wave15 check"),  # retired to dev in wave 16: "wave15 check dev"
                (ANSWERS / "wave16_dev.yaml", "wave16"), (ANSWERS / "wave16_heldout.yaml", "wave16"),  # retired to dev in wave 17
                (ANSWERS / "wave16_check.yaml", "wave16 check"),  # retired to dev in wave 17: "wave16 check dev"
-               (ANSWERS / "wave17_dev.yaml", "wave17"), (ANSWERS / "wave17_heldout.yaml", "wave17"),  # measured only
-               (ANSWERS / "wave17_check.yaml", "wave17 check"),  # measured only in wave 17: "wave17 check heldout"
+               (ANSWERS / "wave17_dev.yaml", "wave17"), (ANSWERS / "wave17_heldout.yaml", "wave17"),  # retired to dev in wave 18
+               (ANSWERS / "wave17_check.yaml", "wave17 check"),  # retired to dev in wave 18: "wave17 check dev"
                (ANSWERS / "dev.yaml", "unseen"), (ANSWERS / "heldout.yaml", "unseen"),
                (ROOT / "tests" / "language" / "data" / "heldout_answers.yaml", "held-out"))
 MEASURED_SPLITS = ("heldout", "measure")

@@ -66,8 +66,8 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                # retired to dev in wave 17 (source "wave16 check dev"); measured only in wave 16
                (ROOT / "evaluation" / "answers" / "wave16_check.yaml", "wave16 check"),
                (ROOT / "evaluation" / "answers" / "wave17_dev.yaml", "wave17"),
-               (ROOT / "evaluation" / "answers" / "wave17_heldout.yaml", "wave17"),  # measured only in wave 17
-               # measured only in wave 17 (source "wave17 check heldout"), a second generalisation check
+               (ROOT / "evaluation" / "answers" / "wave17_heldout.yaml", "wave17"),  # retired to dev in wave 18
+               # retired to dev in wave 18 (source "wave17 check dev"); measured only in wave 17
                (ROOT / "evaluation" / "answers" / "wave17_check.yaml", "wave17 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02

@@ -69,7 +69,7 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 # wave14_heldout.yaml and wave14_check.yaml at the end of wave 14, retired to dev in wave 15;
 # wave15_heldout.yaml and wave15_check.yaml at the end of wave 15, retired to dev in wave 16;
 # wave16_heldout.yaml and wave16_check.yaml at the end of wave 16, retired to dev in wave 17;
-# wave17_heldout.yaml and wave17_check.yaml are measured only in wave 17 (split heldout)
+# wave17_heldout.yaml and wave17_check.yaml at the end of wave 17, retired to dev in wave 18
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
@@ -80,7 +80,7 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
                                          (WAVE15["heldout"], "dev"), (WAVE15["check"], "dev"),
                                          (WAVE15["dev"], "dev"), (WAVE16["heldout"], "dev"),
                                          (WAVE16["check"], "dev"), (WAVE16["dev"], "dev"),
-                                         (WAVE17["heldout"], "heldout"), (WAVE17["check"], "heldout"),
+                                         (WAVE17["heldout"], "dev"), (WAVE17["check"], "dev"),
                                          (WAVE17["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
 def test_wave9_to_wave17_sets_are_fresh_domains_with_points_and_why_given(path, split):
@@ -135,14 +135,14 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
 
 # wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14;
 # wave 14: likewise retired to dev in wave 15; wave 15: likewise retired to dev in wave 16;
-# wave 16: likewise retired to dev in wave 17; wave 17: both measured files split heldout (measured only)
+# wave 16: likewise retired to dev in wave 17; wave 17: likewise retired to dev in wave 18
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
     ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"}),
     ("wave14", WAVE14, {"wave14 dev", "wave14 check dev"}),
     ("wave15", WAVE15, {"wave15 dev", "wave15 check dev"}),
     ("wave16", WAVE16, {"wave16 dev", "wave16 check dev"}),
-    ("wave17", WAVE17, {"wave17 dev", "wave17 heldout", "wave17 check heldout"})],
+    ("wave17", WAVE17, {"wave17 dev", "wave17 check dev"})],
     ids=["wave12", "wave13", "wave14", "wave15", "wave16", "wave17"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels, points
