@@ -26,6 +26,8 @@ SETS = {
     "wave16_heldout": ("water_filter_jug", {"clearbrook_florid_tea_snob", "clearbrook_harried_trainee", "clearbrook_wandering_preacher"}),
     "wave17_dev": ("hand_warmer", {"emberpod_jargon_marshal", "emberpod_lollipop_storyteller", "emberpod_numbered_bookkeeper"}),
     "wave17_heldout": ("colour_analysis", {"tintwell_guarded_officer", "tintwell_silver_lyricist", "tintwell_contrary_manager"}),
+    "wave18_dev": ("weather_station", {"skywick_proverb_gardener", "skywick_slang_scaffolder", "skywick_self_questioner"}),
+    "wave18_heldout": ("tai_chi_class", {"willowmove_understated_farmer", "willowmove_scots_carer", "willowmove_you_talker"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
 
