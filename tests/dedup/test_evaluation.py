@@ -155,10 +155,10 @@ def test_cross_pairs_hand_table():
              LabelledPair("glockenspiel", "heldout", "attribute", "metal bars", "steel keys", True)]
     got = [(p.node_type, p.a, p.b, p.same, p.split) for p in cross_pairs(pairs)]
     # one pair's labels are never crossed with each other, another type or split never joins, equal texts
-    # ("bright tone" / "Bright tone") are left out, and every combination is labelled different
-    assert got == [("attribute", "bright tone", "soft mallets", False, "dev"),
-                   ("attribute", "ringing sound", "soft mallets", False, "dev"),
-                   ("attribute", "ringing sound", "Bright tone", False, "dev")]
+    # ("bright tone" / "Bright tone") are left out, so is a labelled pair of the split in any order and case
+    # ("ringing sound" / "Bright tone" is the first pair again, "bright tone" / "soft mallets" the second: wave 18),
+    # and every combination is labelled different
+    assert got == [("attribute", "ringing sound", "soft mallets", False, "dev")]
     assert cross_pairs(pairs, "heldout") == []
 
 
