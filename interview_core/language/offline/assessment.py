@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ...vocabulary import Assessment
 from ...vocabulary.assessment import Ending
 from ...text.lexicon import lexicon
-from .meta import addressed_question, answer_meta_topic, is_pause
+from .meta import addressed_question, answer_meta_topic, closes_what_was_said, is_pause
 from .own_turn import defers, promises_return, speaks_of_leaving, wants_to_stop
 from .stance import compound
 from ...text.primitives import stem_string, words
@@ -103,7 +103,7 @@ def ending(text: str, concepts: int) -> Ending:
     structure to judge (:func:`own_turn.speaks_of_leaving`: "I have to go to the market" is judged and is
     content), is read as a wish to end by an idiom (:func:`meta.answer_meta_topic`: "that's me done,
     cheers") and makes no concept; "none" otherwise, also for a pause or a promise to come back."""
-    stops = wants_to_stop(text)
+    stops = wants_to_stop(text) and not closes_what_was_said(text)  # ("... We'll leave that there.": that topic)
     idiom = not stops and concepts == 0 and not speaks_of_leaving(text) and answer_meta_topic(text) == "end"
     if not (stops or idiom) or promises_return(text) or is_pause(text):
         return "none"

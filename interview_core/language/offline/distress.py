@@ -364,6 +364,8 @@ def hardship_tokens(sent) -> list:
                     _person_subject(tok) and any(_lost_person(o) for o in objects))
             elif tok.tag_ == "VBN" and _dismissed(tok):
                 hit = True
+            elif _close_one_left(tok) or _cannot_work(tok):
+                hit = True  # "dad left in september", "since my wife left"; "she can't work at the min"
             elif tok.tag_ == "VBN" and word_valence(tok.lower_) <= STATE_VALENCE and not _about_something(tok) \
                     and not any(c.dep_ == "dobj" for c in tok.children) and not _judged_for_them(tok):
                 # ("I've worn glasses": an action; "the sushi setting is wasted on me": a thing judged for them)
@@ -378,7 +380,7 @@ def hardship_tokens(sent) -> list:
             hit = has_sense(tok.lower_, "a")
             hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
                 hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))
-        hit = hit or _fear_for_them(tok)
+        hit = hit or _fear_for_them(tok) or _money_short(tok)
         if not hit and tok.pos_ in ("ADJ", "ADV") and tok.dep_ in ("acomp", "advmod", "ROOT") \
                 and word_valence(tok.lower_) > 0 and not _about_something(tok):
             hit = _not_well(tok)
@@ -386,9 +388,100 @@ def hardship_tokens(sent) -> list:
         # A hard stretch said with a dummy subject ("it's been a rough year") is the speaker's own.
         own_time = tok.pos_ == "NOUN" and _hard_period(tok) and any(
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "it" for c in tok.head.children)
+        # money said to be short with no one else's name on it is the speaker's ("money's been tight since ...")
+        own_time = own_time or _money_short(tok) and not any(
+            g.dep_ == "poss" and g.lower_ not in _FIRST_PERSON for v in (tok, tok.head) for c in v.children
+            if c.dep_ in ("nsubj", "nsubjpass") for g in c.children)
         if hit and not _conditional(tok) and not _hypothetical(tok) and (own_time or _close_to_respondent(tok, sent)):
             found.append(tok)
     return found
+
+
+# WordNet roots of someone close by kin or marriage ("dad", "my wife", "her mum").
+_KIN_ROOTS = frozenset({"relative", "spouse", "parent", "kin"})
+# Dependents a leaving may carry and still say someone left (when, or whom they left); a place or a purpose
+# ("left for work", "left the house at eight") tells an errand.
+_LEFT_ALONG = frozenset({"nsubj", "aux", "neg", "advmod", "punct", "cc", "conj", "npadvmod", "advcl", "mark", "prt"})
+
+
+def _kin(noun) -> bool:
+    """Someone close to the respondent: a noun WordNet has first as a relative or spouse, with an owner or bare
+    ("dad", "my wife"; "a dad" or "the husband of a friend" is no one of theirs)."""
+    if noun.pos_ not in ("NOUN", "PROPN") or any(c.dep_ == "det" and c.lower_ in ("a", "an", "some", "any") for c in noun.children):
+        return False
+    return word_is_kind(noun.lemma_.lower(), "n", _KIN_ROOTS, 2)
+
+
+def _close_one_left(verb) -> bool:
+    """"dad left in september", "since my wife left", "my husband walked out": "leave" (or a motion verb with "out")
+    said of someone close (:func:`_kin`) with nothing after it but when, or the respondent left ("left us", "left me
+    and mum"): a family parted, not an errand ("my wife left for work", "dad left the car at the station")."""
+    if verb.pos_ != "VERB" or verb.tag_ not in ("VBD", "VBN"):
+        return False
+    out = any(c.dep_ == "prt" and c.lower_ == "out" for c in verb.children)
+    if not (verb.lemma_.lower() == "leave" or out and word_is_kind(verb.lemma_.lower(), "v", frozenset({"travel", "move"}), 1)):
+        return False
+    if not any(c.dep_ == "nsubj" and _kin(c) for c in verb.children):
+        return False
+    for c in verb.children:
+        if c.dep_ == "dobj" and not (c.lower_ in ("me", "us", "home") or _kin(c)):
+            return False
+        if c.dep_ == "prep" and not any(g.lower_ in ("september", "year", "summer") or g.ent_type_ in ("DATE", "TIME") or
+                                        g.lemma_.lower() in closed_time() for g in c.children):
+            return False
+        if c.dep_ not in _LEFT_ALONG | {"dobj", "prep"}:
+            return False
+    return True
+
+
+# Prepositions of a time or a cause ("at the min", "since the op", "after the stroke", "for months").
+_FROM_WHEN = frozenset("at since after for because till until".split())
+
+
+def _cannot_work(verb) -> bool:
+    """"she can't work at the min", "I can't work since the accident", "he cannot work any more": "work" negated
+    under "can", said of a person, with nothing worked at ("can't work out the timetable", "can't work the app")
+    and no day or time of week ("can't work weekends" says when they are free); a time or a cause at most."""
+    if verb.pos_ != "VERB" or verb.lemma_.lower() != "work" or not _person_subject(verb):
+        return False
+    if not any(c.dep_ == "neg" for c in verb.children) or not any(
+            c.dep_ == "aux" and c.lower_ in ("ca", "can", "cannot", "could") for c in verb.children):
+        return False
+    return all(c.dep_ in ("nsubj", "aux", "neg", "punct", "cc", "conj", "advcl", "mark") or
+               c.dep_ == "advmod" and c.lower_ in ("anymore", "now", "yet", "longer") or
+               c.dep_ == "prep" and c.lower_ in _FROM_WHEN for c in verb.children)
+
+
+def closed_time() -> frozenset[str]:
+    from .grammar import closed
+
+    return closed().time_nouns
+
+
+# WordNet adjective synsets of being too little ("scarce", "insufficient"): money said to be so is money trouble.
+_SCARCE = ("scarce", "insufficient", "inadequate")
+_MONEY_ROOTS = frozenset({"money", "fund", "income", "medium_of_exchange", "financial_gain", "cash"})
+
+
+def _money_short(tok) -> bool:
+    """"money's tight", "money been tight since the op", "cash is short": an adjective one of whose WordNet senses is
+    like being scarce (the similar-to link of "tight", "short", "scarce") said of money (WordNet: money, funds,
+    income), the subject of its clause."""
+    wordnet = _wordnet()
+    if wordnet is None or tok.pos_ not in ("ADJ", "ADV") or tok.dep_ not in ("acomp", "ROOT", "advmod", "conj"):
+        return False
+    verb = tok.head if tok.dep_ != "ROOT" else tok
+    subjects = [c for v in (verb, tok) for c in v.children if c.dep_ in ("nsubj", "nsubjpass")]
+    # bare or the respondent's ("money's tight", "our money's tight"); "the money is tight" is a price judged
+    if not any(word_is_kind(c.lemma_.lower().rstrip("s") if c.lower_.endswith("eys") else c.lemma_.lower(), "n",
+                            _MONEY_ROOTS, 1) and not any(g.dep_ in ("det", "poss") and g.lower_ not in _FIRST_PERSON
+                                                         for g in c.children) for c in subjects):
+        return False
+    for syn in wordnet.synsets(tok.lower_, "a"):
+        similar = [wordnet.synset(p[1]) for p in syn.pointers if p[0] == "&"]
+        if any(set(_SCARCE) & set(x.words) for x in [syn, *similar]):
+            return True
+    return False
 
 
 # Adjectives of certainty, awareness or interest: denied, they hedge or decline ("I'm not sure", "not
@@ -754,7 +847,9 @@ def landmarks(text: str) -> list[str]:
 def disclosed_hardship(answer: str) -> tuple[str, ...]:
     """The words of ``answer`` that disclose a painful or sensitive matter of the respondent or someone
     close (an illness, a death, money trouble, stress); () when there is none."""
-    text = " ".join(answer.split())
+    from .grammar import respelled, restore_its
+
+    text = restore_its(respelled(" ".join(answer.split())))  # ("its just me n mum": chat spelling written out)
     if not text:
         return ()
     said = tuple(t.lower_ for sent in parse(text).sents for t in hardship_tokens(sent))

@@ -563,6 +563,46 @@ def restore_its(text: str) -> str:
     return _ITS.sub(fix, text)
 
 
+# Spellings typed in chat for a function word or a contraction ("u", "r", "wat", "dont", "gonna"): a closed class of
+# English, as the contractions are. Read before the own-turn readings, which parse the answer.
+_CHAT_SPELLINGS = {
+    "u": "you", "r": "are", "wat": "what", "wot": "what", "wats": "what's", "whats": "what's", "thats": "that's",
+    "whos": "who's", "wheres": "where's", "dont": "don't", "doesnt": "doesn't", "didnt": "didn't",
+    "cant": "can't", "isnt": "isn't", "arent": "aren't", "wasnt": "wasn't", "werent": "weren't", "havent": "haven't",
+    "hasnt": "hasn't", "couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "im": "i'm",
+    "ive": "i've", "youre": "you're", "theyre": "they're", "gonna": "going to", "wanna": "want to",
+    "gotta": "got to", "pls": "please", "plz": "please", "tho": "though", "abt": "about", "ppl": "people",
+}
+_CHAT_WORD = re.compile(r"(?<![\w'.])([A-Za-z]+)(?![\w']|\.\w)")
+
+
+def respelled(text: str) -> str:
+    """``text`` with words typed in chat spelling written out ("u gonna ring me" -> "you going to ring me", "wat
+    does it mean" -> "what does it mean"): :data:`_CHAT_SPELLINGS`; "ur" is "you're" before a word that is no noun
+    ("ur from the club"), "your" before a noun ("ur name"); "n" is "and" between two words ("me n mum"). Case
+    is kept for a capital first letter; every other character stays where it was said."""
+    def fix(m: re.Match) -> str:
+        word = m.group(1)
+        low = word.lower()
+        if len(word) == 1 and word != low:
+            return word  # a capital letter alone is an initial ("R. Smith", "plan B"), never chat
+        if low == "ur":
+            nxt = re.match(r"\s+([A-Za-z]+)", text[m.end():])
+            after = nxt.group(1).lower() if nxt else ""
+            new = "your" if after and after not in closed().function_words and "NOUN" in open_classes(after) \
+                else "you're"
+        elif low == "n":
+            between = re.search(r"[A-Za-z]\s+$", text[:m.start()]) and re.match(r"\s+[A-Za-z]", text[m.end():])
+            new = "and" if between else word
+        else:
+            new = _CHAT_SPELLINGS.get(low, word)
+        if new != word and low != word and word[:1].isupper():
+            new = new[:1].upper() + new[1:]
+        return new
+
+    return _CHAT_WORD.sub(fix, text)
+
+
 _SENTENCE = re.compile(r"[^.!?…\n]+[.!?…]*")
 
 

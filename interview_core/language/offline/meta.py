@@ -14,7 +14,7 @@ from typing import Literal
 import yaml
 from lemminflect import getAllLemmas
 
-from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
+from .grammar import closed, has_sense, open_classes, respelled, sentences, word_is_kind
 from .valence import compound, word_valence
 from .own_turn import asks_about_contact, asks_how_far_through, asks_how_they_got, asks_if_paid, asks_to_go_on, asks_to_think, \
     asks_if_done_in_time, asks_when_finished, asks_where_in_interview, asks_who_is_asking, is_asking_verb, \
@@ -57,8 +57,9 @@ def is_interrogative(sentence: str) -> bool:
     if not sentence.rstrip().endswith("?") or not ws:
         return False
     c = closed()
-    first = next((w for w in ws if w not in c.interjections), ws[0])
-    return first in c.wh_words or first in c.auxiliaries or len(ws) <= 3
+    # (after "and"/"but", and with a verb joined on: "And who'd be reading what I say?")
+    first = next((w for w in ws if w not in c.interjections and w not in c.coordinators), ws[0])
+    return first in c.wh_words or first.split("'")[0] in c.wh_words or first in c.auxiliaries or len(ws) <= 3
 
 
 def opens_like_question(sentence: str) -> bool:
@@ -171,6 +172,7 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
     what happens to someone's information is about privacy whatever its words
     (:func:`asks_about_information`, ``context`` = the rest of the answer); whether their own answer will do
     ("is that okay?") is "own_answer" (:func:`own_turn.checks_own_answer`)."""
+    sentence, context = respelled(sentence), respelled(context)
     joined = " ".join(words(sentence))
     last = sentence.rsplit(",", 1)[-1]  # "out of interest, do you pay people for these": the question after a lead-in
     asked = [p for p in dict.fromkeys([sentence, last]) if question_in_form(p) or _hoped(p)]
@@ -185,11 +187,14 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         return "own_answer"  # "is that okay?", "the price, does that make sense?": their own answer, no product question
     if any(asks_if_paid(_parsed(p)) for p in asked):
         return "payment"  # "do you lot pay people for these?": whether taking part is paid, not who funds the study
+    if _closes_what_was_said(sentence, context):
+        return "skip"  # "His mum can't have him at the minute. We'll leave that there.": that topic, not the interview
     if wants_to_stop(sentence) and not promises_return(context):
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
     if _kept_private(sentence):
         return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
-    if asks_how_far_through(sentence) or asks_where_in_interview(sentence) or _more_to_go(sentence) or asks_when_finished(sentence) or \
+    if asks_how_far_through(sentence) or asks_where_in_interview(sentence) or _more_to_go(sentence) or _more_to_go(last) or \
+            _nearly_through(sentence) or asks_when_finished(sentence) or \
             any(asks_if_done_in_time(p) for p in asked) or \
             _asks_time_wise(sentence) or _how_many_more_you_have(sentence):
         return "length"  # "how far through are we?", "is there loads more?", "what time will we finish?"
@@ -203,6 +208,8 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         return "length"
     if declines_to_answer(sentence):
         return "skip"
+    if _what_in_place(sentence):
+        return "meaning"  # "the 'group leader' is what?": what a word of theirs or the description's names
     if _QUOTED.search(sentence) and question_in_form(sentence) and "mean" in words(sentence):
         return "meaning"  # "What's 'atmosphere' supposed to mean in that question?": their word asked about
     if asks_purpose(sentence) and (is_interrogative(sentence) or opens_like_question(sentence)):
@@ -302,20 +309,48 @@ def _confirms(sentence: str) -> bool:
 
 
 def _more_to_go(sentence: str) -> bool:
-    """"is there loads more?", "is there any more after this": "is there", a quantity at most, and "more" or
-    "left", with nothing named after it but the interview ("this", "these", "to go")."""
+    """"is there loads more?", "is there any more after this", "are there loads left", "is there a great deal
+    more?": "is/are there", a quantity at most (:func:`_quantity`), and "more" or "left", with nothing named after it
+    but the interview ("this", "these", "to go")."""
     ws = [w for w in words(sentence) if w not in closed().interjections]
-    if ws[:2] != ["is", "there"] or not {"more", "left"} & set(ws[2:5]):
+    if ws[:2] not in (["is", "there"], ["are", "there"]) or not {"more", "left"} & set(ws[2:6]):
         return False
     k = next(i for i, w in enumerate(ws) if w in ("more", "left") and i >= 2)
     between, after = ws[2:k], ws[k + 1:]
-    return len(between) <= 2 and not any(has_sense(w, "n") and w not in _QUANTITIES
-                                         for w in between if w not in closed().determiners) and all(
+    named = [w for w in between if w not in closed().determiners]
+    amount = bool(named) and _quantity("_".join(named))  # ("a great deal": WordNet's compound)
+    return len(between) <= 3 and (amount or not any(has_sense(w, "n") and not _quantity(w) for w in named)) and all(
         w in _OF_THE_INTERVIEW or w in ("of", "to", "after") for w in after)
 
 
-# Nouns of an indefinite amount ("loads more", "a lot more"): a closed class of English.
+# Nouns of an indefinite amount ("loads more", "a lot more"): a closed class of English ...
 _QUANTITIES = frozenset("lot lots load loads heaps tons much".split())
+# ... and any noun whose first WordNet senses are an indefinite quantity ("a great deal", "masses", "stacks").
+_QUANTITY_ROOTS = frozenset({"large_indefinite_quantity", "indefinite_quantity"})
+
+
+def _quantity(word: str) -> bool:
+    return word in _QUANTITIES or word_is_kind(word, "n", _QUANTITY_ROOTS, 2)
+
+
+# Adjectives and participles of being through ("nearly done?", "almost finished?", "nearly there yet?").
+_THROUGH = frozenset("done finished through over there".split())
+
+
+def _nearly_through(sentence: str) -> bool:
+    """"nearly done?", "almost there yet?", "we nearly finished?": a question mark on a fragment that is a word of
+    being through (a closed class of English) with an adverb of degree before it (any adverb by the lexicon:
+    "nearly", "almost", "about") and at most "we"/"yet"/"now" besides; no noun, no verb of its own."""
+    c = closed()
+    ws = [w for w in words(sentence) if w not in c.interjections]
+    if not sentence.rstrip().endswith("?") or not 2 <= len(ws) <= 4:
+        return False
+    k = next((i for i, w in enumerate(ws) if w in _THROUGH), None)
+    if k is None or k == 0:
+        return False
+    rest = [w for i, w in enumerate(ws) if i != k and w not in ("we", "yet", "now", "are")]
+    return ws[k - 1] not in ("we", "are") and "ADV" in open_classes(ws[k - 1]) and all(
+        "ADV" in open_classes(w) and w not in c.negations for w in rest)
 
 
 def _opens_with_wh(sentence: str) -> bool:
@@ -527,6 +562,7 @@ def is_pause(answer: str) -> bool:
     sentence an aside (:func:`is_aside`) or interjections alone, or, when no rule reads the answer, a pause
     by the learned reading (:func:`learned_topic`). A pause is met with "no rush" and the same question,
     never probed and never taken as the answer."""
+    answer = respelled(answer)
     if wants_to_stop(answer) and not promises_return(answer):
         return False  # "right, I'm going to have to go, cheers": leaving, never "no rush"
     return _paused(answer) or back_alone(answer) or learned_topic(answer) == "pause"
@@ -538,6 +574,7 @@ def learned_topic(answer: str) -> str | None:
     classes but "none") when the pause rules read nothing and the topic rules read nothing, or read another
     topic than a confident learned one (``addressed.OVERRIDE``: "do I get a voucher for doing this" is no
     privacy question); None without the encoder."""
+    answer = respelled(answer)
     if _paused(answer):
         return None
     from .addressed import OVERRIDE, addressed_topic
@@ -609,10 +646,61 @@ def _paused(answer: str) -> bool:
     if len(parts) == 2 and words(parts[0])[:1] and (words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1
                                                     or bids_wait(parts[0])) and _thing_around(parts[1]):
         return True  # "Sorry. Kettle.", "Bear with. Door.": an apology or a bid to wait, then what interrupts
+    if len(parts) > 1 and _back_soon(parts[-1]) and not any(question_in_form(s) for s in parts) and all(
+            _steps_away(s) for s in parts[:-1]):
+        return True  # "Forgive me, I must take a call. I shall be back directly.": gone a while, back after it
     if _leaves_last(answer) and not any(question_in_form(s) for s in parts):
         return True  # "sorry, the plumber's here right now, typical, one sec": they go, whatever came before
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
         paused(s) for s in parts)
+
+
+# WordNet roots of a short stretch of time ("a minute", "a sec", "a moment", "a tick").
+_MOMENT_ROOTS = frozenset({"time_unit", "moment", "time_period"})
+
+
+def _back_soon(sentence: str) -> bool:
+    """A promise to come back and nothing else (:func:`own_turn.promises_return`): after "back", only adverbs
+    ("directly", "shortly") or "in" a stretch of time (WordNet) or a number ("back in a minute", "back in 5");
+    "I shall be back for more" tells a plan."""
+    ws = words(sentence)
+    if not promises_return(sentence) or "back" not in ws:
+        return "brb" in ws and len(ws) <= 3
+    after = ws[ws.index("back") + 1:]
+    if after[:1] == ["in"]:
+        return all(w in closed().determiners or w.isdigit() or word_is_kind(w, "n", _MOMENT_ROOTS, 2) for w in after[1:])
+    return all(open_classes(w) == frozenset({"ADV"}) for w in after)
+
+
+def _steps_away(sentence: str) -> bool:
+    """A sentence said before a promise to come back: every comma part an apology, an interjection, what interrupts
+    or what the respondent has to do now ("Forgive me, I must take a call")."""
+    c = closed()
+    return all(all(w in c.interjections for w in words(p)) or _apology(p) or _what_interrupts(p) or _must_now(p)
+               or _must_do_now(p) for p in sentence.split(",") if words(p))
+
+
+def _must_do_now(part: str) -> bool:
+    """"I must take a call", "I've got to get this": "I"/"we" the subject of a verb under "must" (or "have/got to":
+    :func:`_must_now`), not in the past."""
+    doc = _parsed(part)
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    return root is not None and root.pos_ == "VERB" and any(c.dep_ == "aux" and c.lower_ == "must" for c in root.children) \
+        and any(c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in root.children)
+
+
+def _apology(part: str) -> bool:
+    """"sorry", "forgive me", "excuse me", "apologies", "pardon me": a word of apology (WordNet: "forgive", "excuse",
+    "pardon", "apologize" are kinds of forgiving or apologising), with "me"/"us" at most."""
+    ws = [w for w in words(part) if w not in ("me", "us", "so", "very", "really")]
+    return len(ws) == 1 and (ws[0] in _APOLOGIES or word_is_kind(verb_lemma_of(ws[0]), "v", _PARDONING_ROOTS, 1))
+
+
+_PARDONING_ROOTS = frozenset({"forgive", "apologize", "excuse"})
+
+
+def verb_lemma_of(word: str) -> str:
+    return (getAllLemmas(word).get("VERB") or (word,))[0]
 
 
 # Words at least in a question after a lead-in ("hang on, am I talking to a computer"): "hang on a sec?" asks nothing.
@@ -633,6 +721,8 @@ def bids_wait(part: str) -> bool:
     ws = words(part)
     while len(ws) > 2 and ws[0] in c.interjections:  # "right, hang about" ("hang" itself is one in the closed class)
         ws = ws[1:]
+    if len(ws) == 3 and ws[2] in ("me", "us"):
+        ws = ws[:2]  # "bear with me": the one to be waited for named
     wordnet = get_wordnet()
     if len(ws) != 2 or ws[1] not in c.prepositions or wordnet is None:
         return False
@@ -765,7 +855,10 @@ def _happening_now(part: str) -> bool:
     own = any(c.dep_ == "poss" for c in subject[0].children)
     happened = event and own and (root.tag_ == "VBD" or root.tag_ == "VBN" and bool(aux)
                                   or root.pos_ in ("NOUN", "VERB") and past_form)
-    return progressive or state or happened
+    # ... or someone who has come ("the man's here to read the meter", "the taxi's here"): "be" now, "here" beside it
+    arrived = root.lower_ in ("'s", "is", "are", "'re") and any(
+        c.dep_ == "advmod" and c.lower_ == "here" for c in root.children)
+    return progressive or state or happened or arrived
 
 
 # Words at most in a bare participle phrase telling what the respondent is doing ("grabbing the charger").
@@ -818,6 +911,7 @@ def answer_meta_topic(answer: str) -> MetaTopic | None:
     one without a stop ("quick q, how many questions is this", "who sees them, is that kept somewhere").
     When the rules read nothing, the learned reading (:func:`learned_topic`) may name the topic in a
     phrasing no rule knows (a pause is no topic: :func:`is_pause`)."""
+    answer = respelled(answer)
     topic = learned_topic(answer) or _rule_topic(answer)
     if topic == "end" and asks_to_go_on(answer):
         return None  # "I'll have to go and check with my wife, but carry on": they ask the interviewer to go on
@@ -829,6 +923,7 @@ def _rule_topic(answer: str) -> MetaTopic | None:
     """:func:`answer_meta_topic` by the rules alone; who is behind the study, asked in question word order
     ("is a company behind this", "who came up with these questions"), is a question of its purpose. A question
     inside a lead-in (:func:`embedded_question`) is read as its own sentence."""
+    answer = respelled(answer)
     for _, _, s in sentences(answer):
         topic = meta_topic(s, answer) or next((t for p in s.split(",") if "," in s and len(words(p)) >= 2
                                                  and (t := _pattern_topic(p))), None)
@@ -860,6 +955,7 @@ def reply_topic(answer: str, topic: str) -> str:
     to say something off the record
     ("privacy_off_record"), who reads the answers ("privacy_reader"), who pays for the study ("other_funder"),
     who is behind the study or who is asking, asked alone ("other_sponsor"); ``topic`` itself otherwise."""
+    answer = respelled(answer)
     if topic == "pause" and returns_from_pause(answer):
         return "pause_back"
     if topic == "end" and defers(answer):
@@ -876,6 +972,8 @@ def reply_topic(answer: str, topic: str) -> str:
         return "privacy_off_record"
     if topic == "privacy" and any(asks_how_they_got(d, _names_them) for d in docs):
         return "privacy_source"
+    if topic == "privacy" and any(asks_how_long_kept(d) for d in docs):
+        return "privacy_retention"  # "how long will my answers be kept?": a fact the study has not given
     if topic == "privacy" and any(asks_who_reads(d, is_information) for d in docs):
         return "privacy_reader"
     if topic in ("purpose", "other") and any(asks_who_pays(d, _is_study) for d in docs):
@@ -886,6 +984,71 @@ def reply_topic(answer: str, topic: str) -> str:
             or topic == "other" and any(asks_who_is_asking(d) for d in docs):
         return "other_sponsor"
     return topic
+
+
+# WordNet roots of keeping something ("store", "retain", "hold", "save", "keep"), and of a stretch of time
+# ("years", "months", "a week"): what a question of how long answers are kept is made of.
+_KEEPING_ROOTS = frozenset({"keep", "retain", "store", "hold", "save", "record"})
+_SPAN_ROOTS = frozenset({"time_unit", "time_period", "calendar_month", "year"})
+
+
+def asks_how_long_kept(doc) -> bool:
+    """"how long will my answers be kept?", "I should like to know how my answers will be stored, and for how many
+    years": "how long", or "how many/much" on a stretch of time (WordNet), in a sentence whose verb is one of keeping
+    (WordNet: keep, store, retain, hold, save) or whose noun is information about someone; never the interview's
+    own length ("how long will this take?" has no verb of keeping)."""
+    ws = [t.lower_ for t in doc]
+    span = any(ws[k] == "how" and k + 1 < len(ws) and (ws[k + 1] == "long" or ws[k + 1] in ("many", "much") and any(
+        word_is_kind(t.lemma_.lower(), "n", _SPAN_ROOTS, 1) for t in doc[k + 2:k + 4])) for k in range(len(ws)))
+    if not span:
+        return False
+    for t in doc:
+        if t.lower_ == "long" and t.i > 0 and doc[t.i - 1].lower_ == "how" or t.pos_ == "NOUN" and word_is_kind(
+                t.lemma_.lower(), "n", _SPAN_ROOTS, 1) and any(x.lower_ == "how" for x in doc[max(t.i - 3, 0):t.i]):
+            verb, x = None, t  # the verb the span measures; none in a fragment joined on ("..., and for how many years")
+            while x.head.i != x.i and not (x.dep_ == "conj" and x.pos_ not in ("VERB", "AUX")):
+                x = x.head
+                if x.pos_ in ("VERB", "AUX"):
+                    verb = x
+                    break
+            if verb is None and any(v.pos_ == "VERB" and word_is_kind(v.lemma_.lower(), "v", _KEEPING_ROOTS, 2) or
+                                    v.pos_ == "NOUN" and is_information(v.lemma_) for v in doc):
+                return True  # "... how my answers will be stored, and for how many years"
+            if verb is not None and word_is_kind(verb.lemma_.lower(), "v", _KEEPING_ROOTS, 2):
+                return True
+            if verb.lemma_ == "be" and any(c.dep_ == "nsubj" and is_information(c.lemma_) for c in verb.children):
+                return True  # "how long are my details on file?"
+    return False
+
+
+def _closes_what_was_said(sentence: str, context: str) -> bool:
+    """"We'll leave that there", "let's leave it there", said after a sentence of the respondent's own in the
+    same answer: "leave" with "that/it" as its object and "there" or "at that" after it closes what they have just
+    told, not the interview (said alone, after the interviewer's question, it may end the interview)."""
+    doc = _parsed(" ".join(sentence.split()))
+    closes = any(v.lemma_ == "leave" and any(c.dep_ == "dobj" and c.lower_ in ("that", "it") for c in v.children) and any(
+        c.lower_ == "there" for c in v.children) for v in doc)  # ("leave it at the wrong door" puts a thing somewhere)
+    if not closes:
+        return False
+    said = [s for _, _, s in sentences(context) if " ".join(s.split()) != " ".join(sentence.split())]
+    before = said[:next((k for k, s in enumerate(said) if sentence.strip() in s), len(said))]
+    return any(len(words(s)) >= 3 for s in before)
+
+
+def closes_what_was_said(answer: str) -> bool:
+    """Some sentence of ``answer`` closes what the respondent has just told (:func:`_closes_what_was_said`)."""
+    return any(_closes_what_was_said(s, answer) for _, _, s in sentences(answer))
+
+
+def _what_in_place(sentence: str) -> bool:
+    """"the 'group leader' is what?", "and a 'drop-seat' is what exactly?": a question mark on "X is what", the wh-word
+    left where the answer goes (the complement of the copula), X a noun in quotes: what the word names."""
+    if not sentence.rstrip().endswith("?") or not _QUOTED.search(sentence):
+        return False
+    doc = _parsed(" ".join(sentence.split()))
+    last = [t for t in doc if not t.is_punct][-1:]
+    return any(t.lower_ == "what" and t.dep_ in ("attr", "nsubj") and t.head.lemma_ == "be" and t.head.i < t.i and any(
+        c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") and c.i < t.i for c in t.head.children) for t in last)
 
 
 def _pattern_topic(part: str) -> MetaTopic | None:
@@ -958,12 +1121,27 @@ _VERB_SENSES = 3
 def question_in_form(sentence: str) -> bool:
     """A question by its form: with its question mark (:func:`is_interrogative`), also after a clause set
     before it ("If it breaks, who pays?"), typed without it in question word order
-    (:func:`opens_like_question`), or a request for leave to ask ("can I ask ...")."""
+    (:func:`opens_like_question`), a request for leave to ask ("can I ask ..."), or a question typed without its
+    auxiliary (:func:`_auxiliary_dropped`: "you going to ring me after this?")."""
     last = sentence.rsplit(",", 1)[-1]
     dashed = re.split(r"\s[-–—]+\s", sentence)  # "before I say any more - does a person read this"
-    return is_interrogative(sentence) or opens_like_question(sentence) or _leave_to_ask(words(sentence)) or (
+    return is_interrogative(sentence) or opens_like_question(sentence) or _leave_to_ask(words(sentence)) or \
+        _auxiliary_dropped(sentence) or (
         last != sentence and len(words(last)) > 1 and is_interrogative(last)) or (
         len(dashed) > 1 and len(words(dashed[-1])) > 2 and (is_interrogative(dashed[-1]) or opens_like_question(dashed[-1])))
+
+
+def _auxiliary_dropped(sentence: str) -> bool:
+    """"you going to ring me after this?", "you lot from the council?", "we nearly there?": a question mark on a
+    clause whose subject is "you"/"we" and that has no finite verb (the auxiliary the question would open with is
+    left out, as in chat): the parse's root a participle, adjective, adverb or preposition, never a finite verb."""
+    if not sentence.rstrip().endswith("?"):
+        return False
+    doc = _parsed(" ".join(sentence.split()))
+    ws = [t for t in doc if not t.is_punct and t.lower_ not in closed().interjections]
+    if not ws or ws[0].lower_ not in ("you", "we"):
+        return False
+    return not any(t.tag_ in ("VBZ", "VBP", "VBD", "MD") for t in doc)
 
 
 def _leave_to_ask(ws: list[str]) -> bool:
@@ -1181,6 +1359,7 @@ def addressed_question(answer: str, concept: str = "") -> str | None:
     :func:`meta_topic` knows (length, purpose, privacy, meaning, end, skip): a question in form
     (:func:`question_in_form`) with a content word, not the respondent deliberating with themselves
     ("would I trust an app with that?") or wondering "what if ...". None when there is none."""
+    answer = respelled(answer)
     if any(_nothing_to(_parsed(s)) for _, _, s in sentences(answer)):
         return None  # "Better how? ... What is there to be better about": the whole answer pushes back
     said = []
@@ -1431,6 +1610,9 @@ def asks_who_is_behind(sentence: str) -> bool:
         verb = who.head.head if who.dep_ == "pobj" else who.head  # "who do you work for": the verb of "for"
         others = [c for c in verb.children if c.dep_ in ("dobj", "nsubj")]
         others += [g for c in verb.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj"]
+        # ... and what the object is a piece of ("who commissioned this piece of research?")
+        others += [g for o in list(others) for c in o.children if c.dep_ == "prep" and c.lower_ == "of"
+                   for g in c.children if g.dep_ == "pobj"]
         # "it" is often the product ("who fixes it?"): only with "be" ("who is it for", "who is behind it")
         # (the interviewer as what a verb VADER rates as bad is done to, "8am on a saturday. who hurt you", is a jibe)
         if any(o.i != who.i and (o.lower_ == "this" or o.lower_ == "you" and word_valence(verb.lemma_.lower()) >= 0
@@ -1441,7 +1623,7 @@ def asks_who_is_behind(sentence: str) -> bool:
         roots = _SPONSOR_ROOTS | {"person"} if t.lower_ == "this" else _SPONSOR_ROOTS
         if t.lower_ in ("it", "this") and t.dep_ == "nsubj" and t.head.lemma_ == "be" and any(
                 word_is_kind(g.lemma_.lower(), "n", roots, 2) for c in t.head.children
-                if c.dep_ == "prep" and c.lower_ in ("for", "from", "by") for p in c.children if p.dep_ == "pobj"
+                if c.dep_ == "prep" and c.lower_ in ("for", "from", "by", "like") for p in c.children if p.dep_ == "pobj"
                 for g in [p, *p.conjuncts]):
             return True  # "is it for the council?", "is this from the hall?": an organisation the study is for or from
         if t.lower_ in ("this", "it") and t.dep_ == "pobj" and t.head.lower_ == "behind":

@@ -246,7 +246,21 @@ def _leaving(v) -> bool:
     moves_away = word_is_kind(v.lemma_.lower(), "v", _MOTION_ROOTS, 1) and bool(particle)
     phrasal = bool(particle) and has_sense(f"{v.lemma_.lower()}_{particle[0]}", "v") and _stopping(
         f"{v.lemma_.lower()}_{particle[0]}")  # "bow out"
-    return _stopping(v.lemma_) or moves_away or phrasal or _call_it_a_day(v)
+    return _stopping(v.lemma_) or moves_away or phrasal or _call_it_a_day(v) or _hurries_off(v)
+
+
+# WordNet roots of moving fast ("dash", "run", "rush", "scoot"): a hurry that, with nothing after it, is leaving.
+_HURRYING_ROOTS = frozenset({"travel_rapidly", "hurry", "speed", "rush"})
+# Dependents a bare "I've got to dash" may carry besides its verb.
+_BARE_ALONG = frozenset({"nsubj", "aux", "punct", "intj"})
+
+
+def _hurries_off(v) -> bool:
+    """"I've got to dash", "must run", "gotta fly now": a verb whose first WordNet sense is moving fast, with nothing
+    after it but "now/then" (no object, no place, no manner: "I have to run for the bus" says where, "I run 5k"
+    says what); whether the respondent intends it now is :func:`_respondent_intends`'s."""
+    return word_is_kind(v.lemma_.lower(), "v", _HURRYING_ROOTS, 1) and v.dep_ in ("xcomp", "ROOT") and all(
+        c.dep_ in _BARE_ALONG or c.dep_ == "advmod" and c.lower_ in _NOW_ADVERBS for c in v.children)
 
 
 @lru_cache(maxsize=512)
@@ -639,6 +653,10 @@ def asks_who_is_asking(doc, being: bool = True) -> bool:
     connected to them?"; with ``being``, also "am I talking to a real person?", "are you a robot?" ("you" or the
     one talked to a person or a machine, WordNet: what the interviewer is, not who is behind it)."""
     for t in doc:
+        if t.lower_ == "who" and t.head.lemma_ == "be" and any(c.lower_ == "you" and c.dep_ in ("nsubj", "attr") and c.i != t.i
+                                                               for c in t.head.children) and not any(
+                c.dep_ in ("acomp", "prep", "xcomp", "ccomp") for c in t.head.children):
+            return True  # "who are you?", "wait who even are you lot": who the interviewer is
         if t.lower_ == "who" and t.dep_ == "nsubj":
             verb = t.head
             dash = next((x.i for x in doc if x.tag_ == ":" and x.i > verb.i), len(doc))  # "who's asking - X or Y?"
@@ -651,8 +669,11 @@ def asks_who_is_asking(doc, being: bool = True) -> bool:
                 return True
         if _tied_to_someone(doc):
             return True
-        if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be" and t.head.i < t.i:  # "are you ...?"
-            if any(c.dep_ == "prep" and c.lower_ in ("with", "from") and any(g.dep_ == "pobj" for g in c.children)
+        # "are you ...?", also said as a statement with a question mark ("ur from the water park or?")
+        asked = t.head.i < t.i or doc[-1].text.endswith("?")
+        if t.lower_ == "you" and t.dep_ == "nsubj" and t.head.lemma_ == "be" and asked:
+            if any(c.dep_ == "prep" and c.lower_ in ("with", "from") and any(
+                    g.dep_ == "pobj" and (t.head.i < t.i or g.pos_ in ("NOUN", "PROPN")) for g in c.children)
                    for c in t.head.children):
                 return True  # "are you with the hire people?", "are you from the company?"
             if being and any(c.dep_ == "attr" and _being(c) for c in t.head.children):
@@ -759,7 +780,17 @@ def asks_who_reads(doc, information) -> bool:
         if any(o.lower_ in ("this", "it", "these", "them") or o.pos_ == "NOUN" and information(o.lemma_)
                for o in _objects(v)):
             return True
+        if v.dep_ == "ROOT" and any(_what_i_say(c) for c in v.children if c.dep_ in ("ccomp", "dobj")):
+            return True  # "who'd be reading what I say?": the respondent's own words read
     return False
+
+
+def _what_i_say(clause) -> bool:
+    """A free relative on the respondent's own words ("what I say", "what I've written"): "what" the object of a verb
+    of saying or writing (WordNet: communicate, write) whose subject is "I"/"we"."""
+    return clause.pos_ == "VERB" and any(c.dep_ == "dobj" and c.lower_ == "what" for c in clause.children) and any(
+        c.dep_ == "nsubj" and c.lower_ in _RESPONDENT for c in clause.children) and word_is_kind(
+        clause.lemma_.lower(), "v", frozenset({"communicate", "express", "write", "state"}), 2)
 
 
 def _objects(verb) -> list:
@@ -947,9 +978,22 @@ def says_goodbye(sentence: str) -> bool:
     """A goodbye said on its own ("bye for now!", "cheerio then"): besides interjections and "for now / then",
     the sentence's words are a WordNet word of farewell (a kind of "farewell")."""
     c = closed()
+    parts = [p for p in sentence.split(",") if words(p)]
+    if len(parts) > 1:  # "Thank you, goodbye.": a farewell beside thanks
+        return any(says_goodbye(p) for p in parts) and all(says_goodbye(p) or _thanks(p) or all(
+            w in c.interjections for w in words(p)) for p in parts)
     ws = [w for w in words(sentence) if w not in c.interjections and w not in ("for", "now", "then", "all", "everyone")]
     phrase = "_".join(ws)
     return bool(ws) and len(ws) <= 3 and word_is_kind(phrase, "n", frozenset({"farewell"}), 2)
+
+
+# Words of thanking ("thank you", "thanks very much", "ta", "cheers"): a closed class of English.
+_THANKING = frozenset("thank thanks you ta cheers very much so lot again kindly".split())
+
+
+def _thanks(part: str) -> bool:
+    ws = words(part)
+    return bool(ws) and ws[0] in ("thank", "thanks", "ta", "cheers") and all(w in _THANKING for w in ws)
 
 
 # WordNet roots of finishing: "what time will we finish", "when will I be done".

@@ -17,7 +17,7 @@ from ...vocabulary.assessment import RESPONDENT_ENDED
 from ...text.lexicon import lexicon
 from .meta import (addressed_question, answer_meta_topic, asks_to_sell, asks_who_is_behind, is_pause, learned_topic,
                    meaning_referent, meaning_target, meta_topic, reply_topic, sentences)
-from .grammar import closed, is_artifact, is_plural_phrase, restore_its
+from .grammar import closed, is_artifact, is_plural_phrase, respelled, restore_its
 from .naturalise import concept_phrase, invented_names, natural_label, proper_nouns
 from ...text.parse import parse
 from ...text.primitives import jaccard, stem_string, words
@@ -540,21 +540,36 @@ def _described(request: QuestionRequest) -> tuple[str, str, str]:
     name = getattr(request.concept, "name", "") or ""
     if not stimulus:
         return "", "", ""
-    term, meaning = defined_term(last.answer, stimulus)
-    asked = addressed_question(last.answer, f"{name} {stimulus}") or last.answer
+    said = _as_described(respelled(last.answer), stimulus)  # ("wats self balancing mean": the description's "self-balancing")
+    term, meaning = defined_term(said, stimulus)
+    asked = addressed_question(said, f"{name} {stimulus}") or said
     # a term asked about is quoted in the part of the description that holds it
     holding = [p for p in description_parts(stimulus) if term and f" {term} " in f" {' '.join(words(p))} "]
-    part = holding[0] if holding else described_part(last.answer if term else asked, stimulus, name)
+    # ... and a word they put in quotes ("the 'showcase' is what?"), in the part that holds all of it
+    quoted = [words(q) for q in re.findall(r"(?<![a-z])['\"‘“]([^'\"’”]{2,40})['\"’”](?![a-z])", said, re.I)]
+    holding = holding or [p for p in description_parts(stimulus) for q in quoted
+                          if q and _forms(q) <= _forms(words(p)) | _forms(list(closed().function_words))]
+    part = holding[0] if holding else described_part(said if term else asked, stimulus, name)
     if not part:  # "what does X mean in practice, who decides that?": the part that holds X's words
-        sentence = next((s for _, _, s in sentences(last.answer) if meaning_referent(s)), "")
+        sentence = next((s for _, _, s in sentences(said) if meaning_referent(s)), "")
         referent = _forms(meaning_referent(sentence))
-        said = _forms(words(last.answer))  # a part they only quoted back says nothing new
+        said = _forms(words(said))  # a part they only quoted back says nothing new
         shared = [(len(referent & _forms(words(p))), -k, p) for k, p in enumerate(description_parts(stimulus))
                   if not _forms(words(p)) <= said | _forms(list(closed().function_words))]
         best = max(shared, default=(0, 0, ""))
         part = best[2] if referent and best[0] * 2 >= len(set(meaning_referent(sentence))) else ""
     article = "an" if term[:1] in tuple("aeiou") else "a"
     return (f"{article} {term}" if term else "", meaning, part) if part else ("", "", "")
+
+
+def _as_described(answer: str, stimulus: str) -> str:
+    """``answer`` with a word the description hyphenates typed with a space (or none) written as the description
+    writes it ("self balancing" -> "self-balancing", "dropseat" -> "drop-seat"), so the term asked about is found in
+    the description's own words."""
+    for term in dict.fromkeys(re.findall(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b", stimulus or "")):
+        pieces = term.split("-")
+        answer = re.sub(r"\b" + r"[\s-]?".join(map(re.escape, pieces)) + r"\b", term, answer, flags=re.I)
+    return answer
 
 
 def farewell(request: QuestionRequest) -> str:
