@@ -191,3 +191,16 @@ def test_errands_prices_and_timetables_are_no_hardship(answer):
     from interview_core.language.offline.distress import disclosed_hardship
 
     assert not disclosed_hardship(answer)
+
+
+def test_back_and_where_they_are_now_is_welcomed_back_not_told_to_take_their_time(tmp_path):
+    answer = "ok back, in the car now"
+    assert reply_topic(answer, "pause") == "pause_back"
+    assert reply_topic("back, in a minute", "pause") == "pause"  # a promise to come back: still away
+
+
+def test_asked_to_define_a_word_in_quotes_is_answered_from_the_description(tmp_path):
+    answer = "Define 'heel-and-toe'. Both feet at once?"
+    assert answer_meta_topic(answer) == "meaning"
+    _, turn = _after(tmp_path, answer)
+    assert "a heel-and-toe routine learned over ten weeks" in turn and "wasn't clear" not in turn
