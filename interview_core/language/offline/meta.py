@@ -208,6 +208,8 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         return "length"
     if declines_to_answer(sentence):
         return "skip"
+    if _asked_to_define(sentence):
+        return "meaning"  # "Define 'guided'.", "explain 'drop-seat' for me": what a word in quotes means
     if _what_in_place(sentence):
         return "meaning"  # "the 'group leader' is what?": what a word of theirs or the description's names
     if _QUOTED.search(sentence) and question_in_form(sentence) and "mean" in words(sentence):
@@ -1038,6 +1040,16 @@ def _closes_what_was_said(sentence: str, context: str) -> bool:
 def closes_what_was_said(answer: str) -> bool:
     """Some sentence of ``answer`` closes what the respondent has just told (:func:`_closes_what_was_said`)."""
     return any(_closes_what_was_said(s, answer) for _, _, s in sentences(answer))
+
+
+_DEFINING_ROOTS = frozenset({"define", "explain"})
+
+
+def _asked_to_define(sentence: str) -> bool:
+    """"Define 'guided'.", "explain 'drop-seat' please": an imperative (the sentence's first word, no subject) whose
+    first WordNet sense is defining or explaining, on a word in quotes."""
+    ws = [w for w in words(sentence) if w not in closed().interjections]
+    return bool(ws) and bool(_QUOTED.search(sentence)) and word_is_kind(ws[0], "v", _DEFINING_ROOTS, 1)
 
 
 def _what_in_place(sentence: str) -> bool:

@@ -368,7 +368,22 @@ def returns_from_pause(answer: str) -> bool:
     back.", "sorry about that, where were we", "ok, go on"): its last sentence or comma part is a return
     said on its own (a closed class of English: "back", "sorry about that", "where were we")."""
     pieces = [p for _, _, s in sentences(answer) for p in re.split(r"[,;]| - | -- ", s) if words(p)]
-    return bool(pieces) and bool(_RETURN.match(" ".join(words(pieces[-1]))))
+    if bool(pieces) and bool(_RETURN.match(" ".join(words(pieces[-1])))):
+        return True
+    # ... or a return followed only by where they are now ("ok back, in the car now"): short phrases that open with
+    # a preposition
+    k = next((i for i, p in enumerate(pieces) if _RETURN.match(" ".join(words(p)))), None)
+    return k is not None and k < len(pieces) - 1 and all(
+        words(p)[0] in closed().prepositions and len(words(p)) <= _WHERE_WORDS and not any(
+            word_is_kind(w, "n", _SPELL_ROOTS, 1) for w in words(p)) for p in pieces[k + 1:])  # ("back, in a minute")
+
+
+# WordNet roots of a stretch of time: "back, in a minute" promises a return, "back, in the car" has returned.
+_SPELL_ROOTS = frozenset({"time_unit", "time_period", "moment"})
+
+
+# Words at most in a phrase saying where the respondent is on their return ("in the car now").
+_WHERE_WORDS = 6
 
 
 # WordNet words of telephoning or getting in touch ("phone", "call up", "ring", "contact", "e-mail").
