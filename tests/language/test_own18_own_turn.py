@@ -204,3 +204,16 @@ def test_asked_to_define_a_word_in_quotes_is_answered_from_the_description(tmp_p
     assert answer_meta_topic(answer) == "meaning"
     _, turn = _after(tmp_path, answer)
     assert "a heel-and-toe routine learned over ten weeks" in turn and "wasn't clear" not in turn
+
+
+@pytest.mark.parametrize("answer", ["You put my name in the report? My cousin works in the hall office.",
+                                    "Sorry, the answers go to the chapel itself or to students?"])
+def test_a_name_put_in_a_report_or_answers_going_to_someone_asked_with_a_question_mark_is_privacy(tmp_path, answer):
+    assert answer_meta_topic(answer) == "privacy"
+    _, turn = _after(tmp_path, answer)
+    assert "research team" in turn and "don't know the details" not in turn
+
+
+@pytest.mark.parametrize("answer", ["I put my name on the list for the showcase?", "the clogs go to the next class?"])
+def test_the_respondent_putting_their_own_name_down_or_things_going_somewhere_is_no_privacy_question(answer):
+    assert answer_meta_topic(answer) != "privacy"
