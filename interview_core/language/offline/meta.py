@@ -193,6 +193,8 @@ def meta_topic(sentence: str, context: str = "") -> MetaTopic | None:
         return "end"  # "I'm going to leave it there", "got to go now, cheers": read by structure
     if _kept_private(sentence):
         return "privacy"  # off the record, a name kept out, who reads the answers: read by structure
+    if sentence.rstrip().endswith("?") and (_name_put_in(_parsed(sentence)) or _answers_go_to(_parsed(sentence))):
+        return "privacy"  # "You put my name in the report?", "the answers go to the club itself or to students?"
     if asks_how_far_through(sentence) or asks_where_in_interview(sentence) or _more_to_go(sentence) or _more_to_go(last) or \
             _nearly_through(sentence) or asks_when_finished(sentence) or \
             any(asks_if_done_in_time(p) for p in asked) or \
@@ -1035,6 +1037,34 @@ def _closes_what_was_said(sentence: str, context: str) -> bool:
     said = [s for _, _, s in sentences(context) if " ".join(s.split()) != " ".join(sentence.split())]
     before = said[:next((k for k, s in enumerate(said) if sentence.strip() in s), len(said))]
     return any(len(words(s)) >= 3 for s in before)
+
+
+# WordNet roots of putting something somewhere or making it public ("put", "include", "print", "publish").
+_PUTTING_ROOTS = frozenset({"put", "include", "print", "publish", "write", "mention"})
+# WordNet roots of someone who may receive the answers: a person or a body.
+_RECEIVER_ROOTS = frozenset({"person", "organization", "social_group", "business", "establishment"})
+
+
+def _name_put_in(doc) -> bool:
+    """"You put my name in the report?", "will you print my name?": a verb of putting or making public (WordNet, first
+    senses) whose object is the respondent's own name or details (:func:`_names_them`)."""
+    return any(v.pos_ == "VERB" and word_is_kind(v.lemma_.lower(), "v", _PUTTING_ROOTS, 2) and any(
+        c.dep_ in ("dobj", "nsubjpass") and _names_them(c) for c in v.children) and not any(
+        c.dep_ == "nsubj" and c.lower_ in ("i", "we") for c in v.children) for v in doc)  # ("I put my name down?")
+
+
+def _answers_go_to(doc) -> bool:
+    """"the answers go to the club itself or to students?": the answers (an information noun, WordNet) the subject of
+    "go" (or a verb of travelling), "to" someone or a body (WordNet) after it: where what they say ends up."""
+    for v in doc:
+        if v.pos_ != "VERB" or not word_is_kind(v.lemma_.lower(), "v", frozenset({"travel", "go"}), 1):
+            continue
+        if not any(c.dep_ == "nsubj" and c.pos_ == "NOUN" and is_information(c.lemma_) for c in v.children):
+            continue
+        to = [g for c in v.subtree if c.dep_ in ("prep", "conj") and c.lower_ == "to" for g in c.children if g.dep_ == "pobj"]
+        if any(word_is_kind(g.lemma_.lower(), "n", _RECEIVER_ROOTS, 2) for x in to for g in [x, *x.conjuncts]):
+            return True
+    return False
 
 
 def closes_what_was_said(answer: str) -> bool:
