@@ -217,3 +217,11 @@ def test_a_name_put_in_a_report_or_answers_going_to_someone_asked_with_a_questio
 @pytest.mark.parametrize("answer", ["I put my name on the list for the showcase?", "the clogs go to the next class?"])
 def test_the_respondent_putting_their_own_name_down_or_things_going_somewhere_is_no_privacy_question(answer):
     assert answer_meta_topic(answer) != "privacy"
+
+
+def test_privacy_asked_again_later_is_answered_again_in_short(tmp_path):
+    turns = turns_after(tmp_path, "clatterby", "Clatterby Clog Dancing Classes", DESCRIPTION,
+                        [FIRST, "You put my name in the report?", "the hire clogs are a good idea",
+                         "Sorry, the answers go to the chapel itself or to students?"])
+    assert "name isn't stored" in turns[1]
+    assert "research team" in turns[3] and turns[3] != turns[1]
