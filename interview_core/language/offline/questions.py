@@ -442,9 +442,10 @@ def _rephrase_leads() -> tuple[str, ...]:
     return tuple(dict.fromkeys(leads))
 
 
-def meta_answer(request: QuestionRequest) -> str:
+def meta_answer(request: QuestionRequest, short: bool = False) -> str:
     """The answer to a question the respondent asked about the interview in their last answer (turns
-    left from the budget, the study's purpose from the concept, a rephrase of the last question), or ""."""
+    left from the budget, the study's purpose from the concept, a rephrase of the last question), or "";
+    with ``short``, the topic's short wording where there is one (said when the long one was said before)."""
     last = request.recent_turns[-1] if request.recent_turns else None
     topic = _meta_topic(request)
     if topic is None:
@@ -474,7 +475,7 @@ def meta_answer(request: QuestionRequest) -> str:
     if part:  # what the description the respondent saw already says, never "I don't know"
         topic = "other_defined" if term else "other_described"
     second = _second_part(last.answer, topic)
-    if second and f"{topic}_short" in wording:
+    if (second or short) and f"{topic}_short" in wording:
         topic = f"{topic}_short"  # two answers and the next question stay a readable turn
     options = wording[topic]
     plain = plain_question(last.question or "") or "what matters to you here?"
@@ -607,7 +608,13 @@ def interviewer_reply(request: QuestionRequest) -> str:
     the interview in the respondent's last answer, or "" (never before the opening question, and never a
     reply already given in this session, verbatim or nearly: :func:`given_before`)."""
     reply = meta_answer(request) if request.kind != "opening" else ""
-    return "" if reply and given_before(reply, request) else reply
+    if reply and given_before(reply, request):
+        # asked again ("the answers go to the club or to students?" after the privacy answer): the short answer,
+        # unless it was said before word for word; never the question left unanswered for want of new words
+        shorter = meta_answer(request, short=True)
+        said = " ".join(request.said_before)
+        return shorter if shorter != reply and shorter.split(". ")[0] not in said else ""
+    return reply
 
 
 # Replies that are the turn itself, with rules of their own: a pause ("No rush." and the same question), a
