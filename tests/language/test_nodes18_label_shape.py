@@ -5,7 +5,9 @@
   "X is too fiddly (for me)" (an excess), "X is a must / a no" (a verdict: an article before a closed-class
   word) -> "X"; a judgement said after the noun phrase with no verb ("qualified fitter, good") likewise;
 - a label does not end on a conjunction or adverb that points outside it ("... with my sister so", "... a
-  livery yard then", "... went lame once"), nor on the preposition left before it.
+  livery yard then", "... went lame once"), nor on the preposition left before it;
+- a contracted "'s" before "been" or "got" is "has": "money's been tight" -> "money being tight", "she's got
+  every rug" -> "having every rug" (never "being been", "being got").
 
 Kept: a state said with a verb ("feeling good"), what the respondent is ("being pony mad"), a quality that
 is no judgement ("patient with nervous horses"), what something is good for ("great for lattes"), a
@@ -52,6 +54,10 @@ def saddle_labels():
     ("I only hack out with my sister so", ["hacking out with my sister"]),
     ("we moved to a livery yard then", ["moving to a livery yard"]),
     ("my mare went lame once", ["my mare going lame"]),
+    # a contracted "'s" before "been" / "got" is "has" (the perfect), never a passive "being been"
+    ("money's been very tight since the yard fees went up", ["money being very tight", "yard fees going up"]),
+    ("it's been wet for weeks so she's stabled", ["being wet for weeks", "being stabled"]),
+    ("she's got every rug known to man", ["having every rug known to man"]),
 ])
 def test_label_names_what_is_judged(saddle_labels, answer, expected):
     assert saddle_labels(answer) == expected
@@ -64,6 +70,8 @@ def test_label_names_what_is_judged(saddle_labels, answer, expected):
     ("the mobile fitter sounds great for lattes", ["mobile fitter sounding great for lattes"]),  # good for what
     ("she cost nearly four grand", ["costing four grand"]),  # a quantity
     ("forty odd horses on the yard", ["forty odd horses on the yard"]),
+    ("she's been ridden in it twice", ["being ridden in it twice"]),  # a passive stays one
+    ("I'd be mortified if it pinched", ["being mortified"]),
 ])
 def test_label_keeps_what_is_no_judgement(saddle_labels, answer, expected):
     assert saddle_labels(answer) == expected
