@@ -483,11 +483,23 @@ class _Reader:
             and not (t.tag_ in _WH_TAGS and t.head.pos_ in ("ADJ", "ADV"))]
         word = gerund_of(_lemma(verb), verb.text)
         passive = self.kids(verb, {"auxpass"}) if verb.tag_ == "VBN" else []
-        if passive:  # "I'd be mortified" -> "being mortified", "not get stung" -> "not getting stung"
+        if passive and _perfect(passive[0], verb):
+            # "money's been tight" -> "money being tight", "she's got every slipper" -> "having every slipper":
+            # a contracted "'s" before "been" or "got" is "has", the perfect, no passive
+            word = "being" if _lemma(verb) == "be" else "having"
+        elif passive:  # "I'd be mortified" -> "being mortified", "not get stung" -> "not getting stung"
             word = gerund_of(_lemma(passive[0]), passive[0].text) + " " + verb.text.lower()
         if self.negated(verb):
             word = "not " + word
         return _join([t for t in toks if t.i in subject] + [verb] + rest, {verb.i: word})
+
+
+def _perfect(aux, participle) -> bool:
+    """A contracted "'s" the parser reads as a passive "is" before the participle of "be" or "get" ("it's
+    been wet", "he's got a list"): "is been" is no English, so the "'s" is "has" (the perfect; "has got" is
+    having)."""
+    return aux.lower_ in ("'s", "s") and aux.idx + len(aux.text) <= participle.idx \
+        and participle.lower_ in ("been", "got")
 
 
 def _join(toks: list, replaced: dict[int, str]) -> str:

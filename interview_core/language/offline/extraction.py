@@ -567,8 +567,9 @@ def _specified(c: Clause) -> list[str]:
 _JUDGING_VERBS = frozenset("being sounding seeming".split())
 # Words between the verb and the judgement that carry none ("a really nice touch").
 _GRADERS = frozenset("a an the really so very pretty quite just bit too rather".split())
-# A word this strongly valenced (VADER, -4..4) after the judging verb makes the rest a judgement.
-JUDGEMENT_VALENCE = 1.5
+# A word this valenced (VADER, -4..4) after the judging verb makes the rest a judgement ("fine", "fair",
+# "ok" are judgements as much as "great" is: what is judged is the concept).
+JUDGEMENT_VALENCE = 0.5
 _PERSON_FLIP = {"your": "my", "yours": "mine", "yourself": "myself", "you": "me"}
 # Verbs that end a clause saying only that its subject is important ("late opening matters").
 _IMPORTANCE_VERBS = frozenset({"matters", "counts"})
@@ -597,10 +598,11 @@ def _cleaned(label: str, clause_text: str) -> str | None:
         from .valence import word_valence
 
         benefit = rest[1:2] == ["for"]  # "froth being great for lattes": what it is good for is the concept
-        if head and rest and not benefit and rest[0].lower() not in closed().prepositions \
-                and abs(word_valence(rest[0])) >= JUDGEMENT_VALENCE:
-            ws = ws[:k]
+        if head and rest and rest[0].lower() not in closed().prepositions and (
+                not benefit and abs(word_valence(rest[0])) >= JUDGEMENT_VALENCE or _verdict(ws[k + 1:])):
+            ws = ws[:k]  # "too fiddly for me" is a verdict still: "for me" is the respondent, no benefit
         break
+    ws = _without_trailing_judgement(ws, clause_text)
     if len(ws) > 1 and ws[-1].lower() in _IMPORTANCE_VERBS:
         ws = ws[:-1]  # "24 hour access matters": the stance is the judgement, the label what matters
     m = _ABOUT.match(" ".join(ws))
@@ -616,7 +618,62 @@ def _cleaned(label: str, clause_text: str) -> str | None:
     raw = words(clause_text)  # "like" is also a filler: read the words as said
     if raw[:2] == ["not", "like"] and [w.lower() for w in ws] == raw[-len(ws):]:
         return None  # "Looking like me. Not like a newsreader.": what it should not resemble, no concept
-    return " ".join(ws)
+    return " ".join(_without_dangling_end(ws))
+
+
+def _verdict(after: list[str]) -> bool:
+    """Whether the words after a judging verb only give a verdict: an excess ("too much", "too long to
+    commit": the degree word "too" before an adjective or adverb) or an article before a word that is no
+    noun of the language ("a must", "a no": a closed-class word used as a noun)."""
+    ws = [w.lower() for w in after]
+    if len(ws) >= 2 and ws[0] == "too" and open_classes(ws[1]) & {"ADJ", "ADV"}:
+        return True
+    return len(ws) == 2 and ws[0] in ("a", "an") and ws[1] in closed().function_words
+
+
+def _without_trailing_judgement(ws: list[str], clause_text: str = "") -> list[str]:
+    """The label without a judgement said after its noun phrase with no verb ("forty five minutes fair",
+    "paying by weight fine", "wooden box over wicker good" -> "wooden box over wicker"): a last word that can
+    be an adjective and has a valence (VADER), after a noun or a number in the label's own parse, and not read
+    as the noun the phrase is about ("the craft fair", "sweaty fun") unless the clause sets it apart with a
+    comma ("qualified fitter, good"); after a number it is part of the quantity ("four grand", "forty odd"),
+    after a verb the state named ("feeling good")."""
+    from .valence import word_valence
+
+    last = ws[-1].lower()
+    if len(ws) < 2 or ws[0].lower() == "being" or "ADJ" not in open_classes(last) \
+            or abs(word_valence(last)) < JUDGEMENT_VALENCE:
+        return ws  # "being Villa mad": the adjective is what the respondent is
+    toks = [t for t in parse(" ".join(ws)) if not t.is_punct]
+    if len(toks) < 2 or toks[-1].lower_ != last:
+        return ws
+    prev, tok = toks[-2], toks[-1]
+    if prev.pos_ not in ("NOUN", "PROPN") or prev.lower_ in closed().function_words or prev.like_num \
+            or not (prev.pos_ == "PROPN" or "NOUN" in open_classes(prev.lower_)) or tok.tag_ == "VBG":
+        return ws  # no noun before it ("washable cover bc sick"), a quantity ("forty odd"), a gerund
+    set_apart = re.search(rf",\s*{re.escape(last)}\W*$", clause_text.lower().rstrip()) is not None
+    if not set_apart and tok.pos_ == "NOUN" and prev.head.i == tok.i:
+        return ws  # the noun the phrase is about ("the craft fair", "sweaty fun")
+    return ws[:-1]
+
+
+def _without_dangling_end(ws: list[str]) -> list[str]:
+    """The label without the words it ends on that point outside it: a closing adverb or conjunction that
+    is a subordinator or coordinator ("working shifts at the hospital so", "going to a gig once", "being shut
+    by then", "hotel before"), then the prepositions, determiners and conjunctions left hanging before it
+    (read in the label's own parse; a particle stays: "giving up")."""
+    c = closed()
+    toks = [t for t in parse(" ".join(ws)) if not t.is_punct]
+    if len(toks) != len(ws):
+        return ws  # the parse splits a word ("gotta"): leave the label as it is
+    n = len(ws)
+    while n > 1 and toks[n - 1].pos_ in ("ADV", "SCONJ", "CCONJ") and (
+            ws[n - 1].lower() in c.subordinators or ws[n - 1].lower() in c.coordinators):
+        n -= 1
+    if n < len(ws):
+        while n > 1 and toks[n - 1].dep_ != "prt" and toks[n - 1].pos_ in ("ADP", "DET", "CCONJ", "SCONJ"):
+            n -= 1
+    return ws[:n]
 
 
 # WordNet roots of the nouns a predicate nominal names a quality or a state by ("that's dignity",
