@@ -91,3 +91,25 @@ def test_label_keeps_what_is_no_judgement(saddle_labels, answer, expected):
 ])
 def test_cleaned_table(label, clause, expected):
     assert _cleaned(label, clause) == expected
+
+
+@pytest.mark.parametrize(("answer", "expected"), [
+    # a refusal that names the interviewer (a bare noun for a person at its edge) is still a refusal
+    ("dunno mate", []),
+    ("no comment, sir", []),
+])
+def test_a_refusal_with_a_name_of_address(saddle_labels, answer, expected):
+    assert saddle_labels(answer) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("dunno mate", True),
+    ("no comment, sir", True),
+    # a person talked about is no name of address
+    ("no idea, the fitter knows", False),
+    ("no saddle fitter", False),
+])
+def test_declines_with_a_name_of_address(text, expected):
+    from interview_core.language.offline.extraction import declines
+
+    assert declines(text) is expected
