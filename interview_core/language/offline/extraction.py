@@ -186,6 +186,8 @@ def declines(text: str) -> bool:
     for t in toks:
         if t.pos_ not in ("NOUN", "PROPN", "VERB", "ADJ", "NUM") or t.lower_ in c.function_words or t.lower_ == "one":
             continue
+        if _vocative(t, doc, wordnet):
+            continue  # "dunno mate", "no comment, sir": the interviewer addressed, nothing said
         pos = "v" if t.pos_ == "VERB" else "n" if t.pos_ in ("NOUN", "PROPN") else "a"
         senses = wordnet.synsets(t.lemma_.lower(), pos)[:1] or wordnet.synsets(t.lower_, pos)[:1]
         if not senses:
@@ -202,6 +204,22 @@ def declines(text: str) -> bool:
             return False
         seen = True
     return seen or unknowing
+
+
+# WordNet's lexicographer file of nouns for people (noun.person: "mate", "pal", "sir").
+_PERSON_FILE = "18"
+
+
+def _vocative(tok, toks: list, wordnet) -> bool:
+    """A name of address: a bare noun for a person (first WordNet sense in noun.person, no determiner,
+    possessive or modifier but an interjection) opening or closing the utterance ("dunno mate", "sir, no comment"); "the fitter"
+    or "my sister" is someone talked about."""
+    if tok.pos_ not in ("NOUN", "PROPN") or tok not in (toks[0], toks[-1]) or len(toks) < 2 or any(
+            not (ch.is_punct or ch.lower_.startswith(_UNKNOWING) or ch.lower_ in closed().interjections)
+            for ch in tok.children):
+        return False  # "dunno mate" is parsed as a compound: the "dunno" says nothing of the mate
+    senses = wordnet.synsets(tok.lower_, "n")[:1]
+    return bool(senses) and wordnet.lexfile(senses[0]) == _PERSON_FILE
 
 
 def _no_concept(text: str) -> bool:
