@@ -88,6 +88,7 @@ def test_label_keeps_what_is_no_judgement(saddle_labels, answer, expected):
     ("hacking out with my sister so", "I only hack out with my sister so", "hacking out with my sister"),
     ("being shut by then", "everything is shut by then", "being shut"),
     ("giving up", "I'd be giving up", "giving up"),  # a particle stays
+    ("old saddle less so", "the old saddle less so", "old saddle less so"),  # "less so" is a phrase
 ])
 def test_cleaned_table(label, clause, expected):
     assert _cleaned(label, clause) == expected
