@@ -685,9 +685,9 @@ def _without_dangling_end(ws: list[str]) -> list[str]:
     if len(toks) != len(ws):
         return ws  # the parse splits a word ("gotta"): leave the label as it is
     n = len(ws)
-    while n > 1 and toks[n - 1].pos_ in ("ADV", "SCONJ", "CCONJ") and (
+    while n > 1 and toks[n - 1].pos_ in ("ADV", "SCONJ", "CCONJ") and not list(toks[n - 1].children) and (
             ws[n - 1].lower() in c.subordinators or ws[n - 1].lower() in c.coordinators):
-        n -= 1
+        n -= 1  # a bare word: "less so" (a degree word on it) is a phrase of its own
     if n < len(ws):
         while n > 1 and toks[n - 1].dep_ != "prt" and toks[n - 1].pos_ in ("ADP", "DET", "CCONJ", "SCONJ"):
             n -= 1
