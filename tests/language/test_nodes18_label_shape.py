@@ -85,6 +85,8 @@ def test_label_keeps_what_is_no_judgement(saddle_labels, answer, expected):
     ("qualified fitter good", "qualified fitter, good", "qualified fitter"),  # set apart by a comma
     ("tack fair", "at the tack fair", "tack fair"),  # the noun the phrase is about
     ("forty odd", "forty odd", "forty odd"),  # after a number: the quantity
+    ("keeping her back comfortable", "keeping her back comfortable", "keeping her back comfortable"),  # a verb's
+    ("rug being fire safe", "the rug is fire safe", "rug being fire safe"),  # complement, no judgement
     ("hacking out with my sister so", "I only hack out with my sister so", "hacking out with my sister"),
     ("being shut by then", "everything is shut by then", "being shut"),
     ("giving up", "I'd be giving up", "giving up"),  # a particle stays
