@@ -651,7 +651,7 @@ def _verdict(after: list[str]) -> bool:
 
 def _without_trailing_judgement(ws: list[str], clause_text: str = "") -> list[str]:
     """The label without a judgement said after its noun phrase with no verb ("forty five minutes fair",
-    "paying by weight fine", "wooden box over wicker good" -> "wooden box over wicker"): a last word that can
+    "wooden box over wicker good" -> "wooden box over wicker"): in a label with no verb, a last word that can
     be an adjective and has a valence (VADER), after a noun or a number in the label's own parse, and not read
     as the noun the phrase is about ("the craft fair", "sweaty fun") unless the clause sets it apart with a
     comma ("qualified fitter, good"); after a number it is part of the quantity ("four grand", "forty odd"),
@@ -665,6 +665,8 @@ def _without_trailing_judgement(ws: list[str], clause_text: str = "") -> list[st
     toks = [t for t in parse(" ".join(ws)) if not t.is_punct]
     if len(toks) < 2 or toks[-1].lower_ != last:
         return ws
+    if any(t.pos_ in ("VERB", "AUX") and t is not toks[-1] for t in toks):
+        return ws  # with a verb it may be a complement ("glaze being food safe", "keeping the bees calm")
     prev, tok = toks[-2], toks[-1]
     if prev.pos_ not in ("NOUN", "PROPN") or prev.lower_ in closed().function_words or prev.like_num \
             or not (prev.pos_ == "PROPN" or "NOUN" in open_classes(prev.lower_)) or tok.tag_ == "VBG":
