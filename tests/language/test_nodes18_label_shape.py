@@ -86,7 +86,7 @@ def test_label_keeps_what_is_no_judgement(saddle_labels, answer, expected):
     ("tack fair", "at the tack fair", "tack fair"),  # the noun the phrase is about
     ("forty odd", "forty odd", "forty odd"),  # after a number: the quantity
     ("keeping her back comfortable", "keeping her back comfortable", "keeping her back comfortable"),  # a verb's
-    ("rug being fire safe", "the rug is fire safe", "rug being fire safe"),  # complement, no judgement
+    ("rug being water safe", "the rug is water safe", "rug being water safe"),  # complement, no judgement
     ("hacking out with my sister so", "I only hack out with my sister so", "hacking out with my sister"),
     ("being shut by then", "everything is shut by then", "being shut"),
     ("giving up", "I'd be giving up", "giving up"),  # a particle stays
