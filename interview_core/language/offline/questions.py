@@ -309,12 +309,15 @@ SEMANTIC_REPEAT = 0.85  # cosine at which two questions count as the same questi
 SEMANTIC_CHECKED = 4  # best candidates whose meaning is compared with the recent questions
 
 
-def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed) -> str | None:
-    """Among the best few candidates, the first whose cosine with every recent question stays below
+def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed,
+                   checked: int = SEMANTIC_CHECKED) -> str | None:
+    """Among the best ``checked`` candidates, the first whose cosine with every recent question stays below
     SEMANTIC_REPEAT; else None. ``embed(texts)`` returns unit vectors (None for a text it cannot embed).
     Candidates are embedded one at a time, best first, so a turn usually costs one short embedding
     (the recent questions were embedded when they were candidates)."""
-    ordered = [text for _, text in sorted(candidates, key=lambda c: c[0])][:SEMANTIC_CHECKED]
+    if not candidates:
+        return None
+    ordered = [text for _, text in sorted(candidates, key=lambda c: c[0])][:checked]
     past = [v for v in embed(recent) if v is not None]
     if not past:
         return None
@@ -323,6 +326,42 @@ def _semantic_pick(candidates: list[tuple[tuple, str]], recent: list[str], embed
         if vec is None or max(float(vec @ p) for p in past) < SEMANTIC_REPEAT:
             return text
     return None
+
+
+def _named_again(drafts: list[tuple[str, str]], values: dict[str, str], recent: list[str], lead_in: str,
+                 starts: set[str], hardship: bool) -> list[tuple[tuple, str]]:
+    """The drafts written again with the study's name as a pronoun ("it", "them" for a plural name), as
+    candidates for :func:`_semantic_pick` (best first, word-level near-repeats left out): only drafts
+    that name it and quote nothing (after a quote "it" would point at the quote), and only when a recent
+    question named it, so the pronoun has its antecedent."""
+    name = values.get("concept", "")
+    if not name or name == "this" or not any(name.lower() in q.lower() for q in recent):
+        return []
+    plural = is_plural_phrase(words(name))
+    out = []
+    for i, (t, _) in enumerate(drafts):
+        if "{concept}" not in t or '"' in t:
+            continue
+        q = _fill(re.sub(r"(\S*)(\s*){concept}", lambda m: m.group(1) + m.group(2) + _pronoun(m.group(1), plural), t),
+                  values)
+        if not q:
+            continue
+        text = _with_lead_in(q, lead_in) if hardship or q.split(" ", 1)[0].lower().strip(",") in starts else q
+        if not is_near_repeat(text, recent):
+            out.append(((i,), text))
+    return out
+
+
+def _pronoun(before: str, plural: bool) -> str:
+    """The pronoun for the study's name after the word ``before`` ('' at the start of a sentence): the
+    object form after a preposition or a verb's -ing form ("in choosing them", "about it"), else the
+    subject form ("if they could", "What would it need")."""
+    if not plural:
+        return "It" if not before or before.endswith((".", "?", "!")) else "it"
+    word = before.lower().strip(",;:")
+    if word in closed().prepositions or word.endswith("ing") or word in ("choose", "from"):
+        return "them"
+    return "They" if not before or before.endswith((".", "?", "!")) else "they"
 
 
 def _meta_topic(request: QuestionRequest) -> str | None:
@@ -1332,14 +1371,28 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
         candidates.append((preference, text))
     best_preference, best = min(candidates, key=lambda c: c[0])  # min is stable: the shuffled order breaks ties
     unrepeated = [c for c in candidates if not c[0][0]]
+    same_meaning = False  # every candidate asks again, in meaning, what a recent question asked
     if embed is not None and recent and unrepeated:
         meaning = _semantic_pick(unrepeated, recent, embed)
         if meaning is not None:
             return meaning
-    if not best_preference[0]:
+        # The best few all repeat a recent question in meaning: the rest of them, then the same questions with
+        # the study's name, said in a recent question, as a pronoun (a long name is most of what two short
+        # questions share: "What would change for you if the Emberpod rechargeable hand warmer could get that
+        # right?" after "... what would matter most to you about the Emberpod rechargeable hand warmer?").
+        meaning = _semantic_pick(unrepeated, recent, embed, checked=len(unrepeated)) or _semantic_pick(
+            _named_again(drafts, values, recent, lead_in, starts, hardship), recent, embed, checked=len(drafts))
+        if meaning is not None:
+            return meaning
+        same_meaning = True
+    if not best_preference[0] and not (same_meaning and request.kind == "follow_up"):
         return best
     fresh = [q for q in plain_probes(values, request.turn_number) if not is_near_repeat(q, recent)
              and not (reply and _ANAPHORIC_END.search(q))]  # after a reply "that" would point at the reply
+    if same_meaning:  # a plain probe then only if it asks something new, in meaning too
+        fresh = [q for q in fresh if _semantic_pick([((0,), q)], recent, embed) is not None]
+        if not fresh and not best_preference[0]:
+            return best
     if fresh:
         # Every probe of this strategy repeats a recent question: a plain probe of another kind, not the same
         # question again under a new opener (a repeat reads as a machine that did not listen)
