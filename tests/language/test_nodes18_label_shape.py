@@ -5,7 +5,8 @@
   "X is too fiddly (for me)" (an excess), "X is a must / a no" (a verdict: an article before a closed-class
   word) -> "X"; a judgement said after the noun phrase with no verb ("qualified fitter, good") likewise;
 - a label does not end on a conjunction or adverb that points outside it ("... with my sister so", "... a
-  livery yard then", "... went lame once"), nor on the preposition left before it;
+  livery yard then", "... went lame once"), nor on the preposition left before it; a preposition's adverb
+  ("for once", "by then") is a phrase and stays;
 - a contracted "'s" before "been" or "got" is "has": "money's been tight" -> "money being tight", "she's got
   every rug" -> "having every rug" (never "being been", "being got").
 
@@ -88,7 +89,9 @@ def test_label_keeps_what_is_no_judgement(saddle_labels, answer, expected):
     ("keeping her back comfortable", "keeping her back comfortable", "keeping her back comfortable"),  # a verb's
     ("rug being water safe", "the rug is water safe", "rug being water safe"),  # complement, no judgement
     ("hacking out with my sister so", "I only hack out with my sister so", "hacking out with my sister"),
-    ("being shut by then", "everything is shut by then", "being shut"),
+    # a preposition's adverb is a phrase of its own ("for once", "by then"), no dangling word
+    ("being shut by then", "everything is shut by then", "being shut by then"),
+    ("looking after her back for once", "looking after her back for once", "looking after her back for once"),
     ("giving up", "I'd be giving up", "giving up"),  # a particle stays
     ("old saddle less so", "the old saddle less so", "old saddle less so"),  # "less so" is a phrase
 ])
