@@ -687,9 +687,9 @@ def _without_dangling_end(ws: list[str]) -> list[str]:
     if len(toks) != len(ws):
         return ws  # the parse splits a word ("gotta"): leave the label as it is
     n = len(ws)
-    while n > 1 and toks[n - 1].pos_ in ("ADV", "SCONJ", "CCONJ") and not list(toks[n - 1].children) and (
-            ws[n - 1].lower() in c.subordinators or ws[n - 1].lower() in c.coordinators):
-        n -= 1  # a bare word: "less so" (a degree word on it) is a phrase of its own
+    while n > 1 and toks[n - 1].pos_ in ("ADV", "SCONJ", "CCONJ") and not list(toks[n - 1].children) \
+            and toks[n - 1].head.pos_ != "ADP" and ws[n - 1].lower() in c.subordinators | c.coordinators:
+        n -= 1  # a bare word: "less so" (a degree word on it), "for once", "by then" (a preposition's) are phrases
     if n < len(ws):
         while n > 1 and toks[n - 1].dep_ != "prt" and toks[n - 1].pos_ in ("ADP", "DET", "CCONJ", "SCONJ"):
             n -= 1
