@@ -144,3 +144,17 @@ def test_the_name_comes_back_as_a_pronoun_only_after_it_was_said_and_never_after
                                               {"what", "how"}, False)]
     assert again == ["What would change for you if they could get that right?",
                      "How much would the answer weigh with you in choosing them?"]
+
+
+def test_after_painful_news_the_name_never_comes_back_as_a_pronoun():
+    # (lead, wave 18; step18 found it and left it on its branch): after painful news the question leads in with an
+    # acknowledgement ("I'm sorry to hear that."), so "about them" / "it" could point at what the respondent just
+    # told; the name is then never turned into a pronoun. Fails on 0817b74 (the two pronoun drafts come back).
+    from interview_core.language.offline.questions import _named_again
+
+    values = {"concept": KIT, "focus": ""}
+    drafts = [("What would change for you if {concept} could get that right?", ""),
+              ("What would matter most to you about {concept}?", "")]
+    said = [f"Why does {KIT} matter to you?"]
+    assert _named_again(drafts, values, said, "I'm sorry to hear that.", {"what", "how"}, True) == []
+    assert len(_named_again(drafts, values, said, "", {"what", "how"}, False)) == 2  # guard: no painful news
