@@ -333,9 +333,10 @@ def _named_again(drafts: list[tuple[str, str]], values: dict[str, str], recent: 
     """The drafts written again with the study's name as a pronoun ("it", "them" for a plural name), as
     candidates for :func:`_semantic_pick` (best first, word-level near-repeats left out): only drafts
     that name it and quote nothing (after a quote "it" would point at the quote), and only when a recent
-    question named it, so the pronoun has its antecedent."""
+    question named it, so the pronoun has its antecedent; never after painful news (after "I'm sorry to hear
+    that." an "it" or "them" could point at what the respondent told)."""
     name = values.get("concept", "")
-    if not name or name == "this" or not any(name.lower() in q.lower() for q in recent):
+    if hardship or not name or name == "this" or not any(name.lower() in q.lower() for q in recent):
         return []
     plural = is_plural_phrase(words(name))
     out = []
