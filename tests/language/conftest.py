@@ -193,3 +193,25 @@ def labels():
                                                    utterance_id="u", question=question))
         return [n.label for n in result.nodes]
     return run
+
+
+@pytest.fixture(scope="session")
+def invented_labeller():
+    """A factory for the offline labeller on an invented concept (the oat-milk concept given another id, name and
+    stimulus, no elements): ``invented_labeller(id, name, stimulus)`` returns ``run(answer, question="")``, the
+    node labels the offline extraction makes of one answer."""
+    from interview_core.config import registry
+    from interview_core.language.offline import OfflineLanguage
+
+    def make(concept_id: str, name: str, stimulus: str):
+        offline = OfflineLanguage()
+        methodology = registry.methodology("means_end_chain")
+        concept = registry.concept("oat_milk").model_copy(update={
+            "id": concept_id, "name": name, "elements": [], "stimulus": stimulus})
+
+        def run(answer: str, question: str = "") -> list[str]:
+            result = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=answer,
+                                                       utterance_id="u", question=question))
+            return [n.label for n in result.nodes]
+        return run
+    return make

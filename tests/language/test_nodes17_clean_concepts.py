@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import pytest
 
-from interview_core.config import registry
-from interview_core.language.contracts import ExtractionRequest
-from interview_core.language.offline import OfflineLanguage
 
 STIMULUS = ("Gustline Kite School: kite surfing lessons on a tidal beach, a two-hour taster with a qualified "
             "instructor, wetsuit, harness and board hire included, radio helmets so the instructor talks you "
@@ -25,17 +22,8 @@ STIMULUS = ("Gustline Kite School: kite surfing lessons on a tidal beach, a two-
 
 
 @pytest.fixture(scope="module")
-def kite_labels():
-    offline = OfflineLanguage()
-    methodology = registry.methodology("means_end_chain")
-    concept = registry.concept("oat_milk").model_copy(update={
-        "id": "gustline", "name": "Gustline Kite School", "elements": [], "stimulus": STIMULUS})
-
-    def run(answer: str, question: str = "") -> list[str]:
-        result = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=answer,
-                                                   utterance_id="u", question=question))
-        return [n.label for n in result.nodes]
-    return run
+def kite_labels(invented_labeller):
+    return invented_labeller("gustline", "Gustline Kite School", STIMULUS)
 
 
 @pytest.mark.parametrize("answer", [

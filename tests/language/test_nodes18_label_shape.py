@@ -19,9 +19,6 @@ from __future__ import annotations
 
 import pytest
 
-from interview_core.config import registry
-from interview_core.language.contracts import ExtractionRequest
-from interview_core.language.offline import OfflineLanguage
 from interview_core.language.offline.extraction import _cleaned
 
 STIMULUS = ("Hoofwise Saddle Fitting: a qualified fitter visits the yard, measures the horse's back with a wither "
@@ -30,17 +27,8 @@ STIMULUS = ("Hoofwise Saddle Fitting: a qualified fitter visits the yard, measur
 
 
 @pytest.fixture(scope="module")
-def saddle_labels():
-    offline = OfflineLanguage()
-    methodology = registry.methodology("means_end_chain")
-    concept = registry.concept("oat_milk").model_copy(update={
-        "id": "hoofwise", "name": "Hoofwise Saddle Fitting", "elements": [], "stimulus": STIMULUS})
-
-    def run(answer: str) -> list[str]:
-        result = offline.extract(ExtractionRequest(methodology=methodology, concept=concept, answer=answer,
-                                                   utterance_id="u"))
-        return [n.label for n in result.nodes]
-    return run
+def saddle_labels(invented_labeller):
+    return invented_labeller("hoofwise", "Hoofwise Saddle Fitting", STIMULUS)
 
 
 @pytest.mark.parametrize(("answer", "expected"), [
