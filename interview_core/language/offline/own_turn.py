@@ -173,7 +173,17 @@ def wants_to_stop(answer: str) -> bool:
     text = " ".join(words(answer))
     if _RETURNING.search(text) or asks_to_go_on(answer):
         return False
-    return defers(answer) or any(_stops_here(s) or says_goodbye(s) for _, _, s in sentences(answer))
+    return defers(answer) or any(_stops_here(s) or says_goodbye(s) for _, _, s in sentences(answer)) or \
+        _closes_on_goodbye(answer)
+
+
+def _closes_on_goodbye(answer: str) -> bool:
+    """The answer's last words are a goodbye standing alone, after what the respondent says of their moment
+    ("the minibus is here, literally, the driver's at the gate, bye bye"): the last part of its last sentence,
+    cut at commas."""
+    last = [s for _, _, s in sentences(answer)][-1:]
+    parts = [p for p in last[0].split(",") if words(p)] if last else []
+    return len(parts) > 1 and says_goodbye(parts[-1])
 
 
 # Informal spellings of "got to", "going to", "want to" (a closed class of English), read as what they stand for.
@@ -997,9 +1007,25 @@ def says_goodbye(sentence: str) -> bool:
     if len(parts) > 1:  # "Thank you, goodbye.": a farewell beside thanks
         return any(says_goodbye(p) for p in parts) and all(says_goodbye(p) or _thanks(p) or all(
             w in c.interjections for w in words(p)) for p in parts)
-    ws = [w for w in words(sentence) if w not in c.interjections and w not in ("for", "now", "then", "all", "everyone")]
-    phrase = "_".join(ws)
-    return bool(ws) and len(ws) <= 3 and word_is_kind(phrase, "n", frozenset({"farewell"}), 2)
+    ws = [w for w in words(sentence) if w not in c.interjections and w not in ("for", "now", "then", "all", "everyone")
+          and not _KISSES.fullmatch(w)]
+    return any(bool(ws_) and len(ws_) <= 3 and word_is_kind("_".join(ws_), "n", frozenset({"farewell"}), 2)
+               for ws_ in (ws, _as_typed_read_back(ws)))
+
+
+# A sign-off kiss ("x", "xx"), and a letter drawn out three or more times ("byeee"): how people type, not words.
+_KISSES = re.compile(r"x+")
+_DRAWN_OUT = re.compile(r"([a-z])\1{2,}")
+
+
+def _as_typed_read_back(ws: list[str]) -> list[str]:
+    """Words as people type them, read back: a drawn-out letter once ("byeee" -> "bye", "cheeriooo" ->
+    "cheerio") and a word said twice running once ("bye bye" -> "bye")."""
+    out: list[str] = []
+    for w in (_DRAWN_OUT.sub(r"\1", w) for w in ws):
+        if not out or out[-1] != w:
+            out.append(w)
+    return out
 
 
 # Words of thanking ("thank you", "thanks very much", "ta", "cheers"): a closed class of English.
