@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-from .grammar import closed, has_sense, open_classes, sentences, word_is_kind
+from .grammar import _CHAT_SPELLINGS, closed, has_sense, open_classes, sentences, word_is_kind
 from ...text.primitives import words
 
 # WordNet words of leaving or stopping: a verb counts when one of its first senses is (or is a kind of) a
@@ -186,8 +186,9 @@ def _closes_on_goodbye(answer: str) -> bool:
     return len(parts) > 1 and says_goodbye(parts[-1])
 
 
-# Informal spellings of "got to", "going to", "want to" (a closed class of English), read as what they stand for.
-_INFORMAL = {"gotta": "got to", "gonna": "going to", "wanna": "want to"}
+# Informal spellings of "got to", "going to", "want to", read as what they stand for: the chat spellings' own
+# entries (grammar's table), so the two readers never disagree on them.
+_INFORMAL = {w: _CHAT_SPELLINGS[w] for w in ("gotta", "gonna", "wanna")}
 
 
 def _stops_here(sentence: str) -> bool:
