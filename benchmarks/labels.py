@@ -52,8 +52,8 @@ ANSWER_SETS = ((ANSWERS / "wave4_dev.yaml", "wave4"), (ANSWERS / "wave4_heldout.
                (ANSWERS / "wave16_check.yaml", "wave16 check"),  # retired to dev in wave 17: "wave16 check dev"
                (ANSWERS / "wave17_dev.yaml", "wave17"), (ANSWERS / "wave17_heldout.yaml", "wave17"),  # retired to dev in wave 18
                (ANSWERS / "wave17_check.yaml", "wave17 check"),  # retired to dev in wave 18: "wave17 check dev"
-               (ANSWERS / "wave18_dev.yaml", "wave18"), (ANSWERS / "wave18_heldout.yaml", "wave18"),  # measured only in wave 18
-               (ANSWERS / "wave18_check.yaml", "wave18 check"),  # measured only in wave 18: "wave18 check heldout"
+               (ANSWERS / "wave18_dev.yaml", "wave18"), (ANSWERS / "wave18_heldout.yaml", "wave18"),  # retired to dev in wave 19
+               (ANSWERS / "wave18_check.yaml", "wave18 check"),  # retired to dev in wave 19: "wave18 check dev"
                (ANSWERS / "dev.yaml", "unseen"), (ANSWERS / "heldout.yaml", "unseen"),
                (ROOT / "tests" / "language" / "data" / "heldout_answers.yaml", "held-out"))
 MEASURED_SPLITS = ("heldout", "measure")

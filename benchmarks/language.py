@@ -70,8 +70,8 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                # retired to dev in wave 18 (source "wave17 check dev"); measured only in wave 17
                (ROOT / "evaluation" / "answers" / "wave17_check.yaml", "wave17 check"),
                (ROOT / "evaluation" / "answers" / "wave18_dev.yaml", "wave18"),
-               (ROOT / "evaluation" / "answers" / "wave18_heldout.yaml", "wave18"),  # measured only in wave 18
-               # measured only in wave 18 (source "wave18 check heldout"): a second, independent check
+               (ROOT / "evaluation" / "answers" / "wave18_heldout.yaml", "wave18"),  # retired to dev in wave 19
+               # retired to dev in wave 19 (source "wave18 check dev"); measured only in wave 18
                (ROOT / "evaluation" / "answers" / "wave18_check.yaml", "wave18 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02

@@ -71,7 +71,8 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
 # wave14_heldout.yaml and wave14_check.yaml at the end of wave 14, retired to dev in wave 15;
 # wave15_heldout.yaml and wave15_check.yaml at the end of wave 15, retired to dev in wave 16;
 # wave16_heldout.yaml and wave16_check.yaml at the end of wave 16, retired to dev in wave 17;
-# wave17_heldout.yaml and wave17_check.yaml at the end of wave 17, retired to dev in wave 18
+# wave17_heldout.yaml and wave17_check.yaml at the end of wave 17, retired to dev in wave 18;
+# wave18_heldout.yaml and wave18_check.yaml at the end of wave 18, retired to dev in wave 19
 @pytest.mark.parametrize("path, split", [*zip(WAVE9, ("dev", "dev")), *zip(WAVE10, ("dev", "dev")),
                                          (WAVE11["dev"], "dev"), (WAVE11["heldout"], "dev"),
                                          (WAVE11["check"], "dev"), (WAVE12["dev"], "dev"),
@@ -83,8 +84,8 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
                                          (WAVE15["dev"], "dev"), (WAVE16["heldout"], "dev"),
                                          (WAVE16["check"], "dev"), (WAVE16["dev"], "dev"),
                                          (WAVE17["heldout"], "dev"), (WAVE17["check"], "dev"),
-                                         (WAVE17["dev"], "dev"), (WAVE18["heldout"], "heldout"),
-                                         (WAVE18["check"], "heldout"), (WAVE18["dev"], "dev")],
+                                         (WAVE17["dev"], "dev"), (WAVE18["heldout"], "dev"),
+                                         (WAVE18["check"], "dev"), (WAVE18["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
 def test_wave9_to_wave18_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
@@ -140,7 +141,7 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
 # wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14;
 # wave 14: likewise retired to dev in wave 15; wave 15: likewise retired to dev in wave 16;
 # wave 16: likewise retired to dev in wave 17; wave 17: likewise retired to dev in wave 18;
-# wave 18: the held-out file and the check file are measured only (split heldout) in wave 18
+# wave 18: likewise retired to dev in wave 19
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
     ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"}),
@@ -148,7 +149,7 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
     ("wave15", WAVE15, {"wave15 dev", "wave15 check dev"}),
     ("wave16", WAVE16, {"wave16 dev", "wave16 check dev"}),
     ("wave17", WAVE17, {"wave17 dev", "wave17 check dev"}),
-    ("wave18", WAVE18, {"wave18 dev", "wave18 heldout", "wave18 check heldout"})],
+    ("wave18", WAVE18, {"wave18 dev", "wave18 check dev"})],
     ids=["wave12", "wave13", "wave14", "wave15", "wave16", "wave17", "wave18"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels, points
