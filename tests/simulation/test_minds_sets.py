@@ -28,6 +28,8 @@ SETS = {
     "wave17_heldout": ("colour_analysis", {"tintwell_guarded_officer", "tintwell_silver_lyricist", "tintwell_contrary_manager"}),
     "wave18_dev": ("weather_station", {"skywick_proverb_gardener", "skywick_slang_scaffolder", "skywick_self_questioner"}),
     "wave18_heldout": ("tai_chi_class", {"willowmove_understated_farmer", "willowmove_scots_carer", "willowmove_you_talker"}),
+    "wave19_dev": ("ice_cream_maker", {"churnly_clipped_allergy_dad", "churnly_overrun_tinkerer", "churnly_remembering_nan"}),
+    "wave19_heldout": ("egg_incubator", {"hatchwell_welsh_smallholder", "hatchwell_sorry_shift_dad", "hatchwell_exclaiming_teacher"}),
 }
 RUNG_ORDER = ["attribute", "functional_consequence", "psychosocial_consequence", "instrumental_value", "terminal_value"]
 
