@@ -28,6 +28,8 @@ WAVE16 = {name: bench.ROOT / "evaluation" / "answers" / f"wave16_{name}.yaml" fo
 WAVE17 = {name: bench.ROOT / "evaluation" / "answers" / f"wave17_{name}.yaml" for name in ("dev", "heldout", "check")}
 # wave 18: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
 WAVE18 = {name: bench.ROOT / "evaluation" / "answers" / f"wave18_{name}.yaml" for name in ("dev", "heldout", "check")}
+# wave 19: the held-out file and the check file are split heldout (measured only); the dev file is tuned on
+WAVE19 = {name: bench.ROOT / "evaluation" / "answers" / f"wave19_{name}.yaml" for name in ("dev", "heldout", "check")}
 WAVE4 = [bench.ROOT / "evaluation" / "answers" / f"wave4_{split}.yaml" for split in ("dev", "heldout")]
 
 
@@ -85,9 +87,11 @@ def test_language_bench_scripts_wave4_as_own_sources(tmp_path):
                                          (WAVE16["check"], "dev"), (WAVE16["dev"], "dev"),
                                          (WAVE17["heldout"], "dev"), (WAVE17["check"], "dev"),
                                          (WAVE17["dev"], "dev"), (WAVE18["heldout"], "dev"),
-                                         (WAVE18["check"], "dev"), (WAVE18["dev"], "dev")],
+                                         (WAVE18["check"], "dev"), (WAVE18["dev"], "dev"),
+                                         (WAVE19["heldout"], "heldout"), (WAVE19["check"], "heldout"),
+                                         (WAVE19["dev"], "dev")],
                          ids=lambda p: getattr(p, "name", p))
-def test_wave9_to_wave18_sets_are_fresh_domains_with_points_and_why_given(path, split):
+def test_wave9_to_wave19_sets_are_fresh_domains_with_points_and_why_given(path, split):
     domains = yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]
     assert len(domains) == 3 and {d["split"] for d in domains} == {split}
     answers = [a for dom in domains for a in dom["answers"]]
@@ -129,8 +133,8 @@ def test_benches_script_wave11_as_own_sources_all_retired_to_dev(tmp_path):
 
 @pytest.mark.parametrize("wave, files", [("wave12", WAVE12), ("wave13", WAVE13), ("wave14", WAVE14),
                                          ("wave15", WAVE15), ("wave16", WAVE16), ("wave17", WAVE17),
-                                         ("wave18", WAVE18)],
-                         ids=["wave12", "wave13", "wave14", "wave15", "wave16", "wave17", "wave18"])
+                                         ("wave18", WAVE18), ("wave19", WAVE19)],
+                         ids=["wave12", "wave13", "wave14", "wave15", "wave16", "wave17", "wave18", "wave19"])
 def test_wave_domains_are_new_to_the_answer_sets(wave, files):
     fresh = {d["name"] for path in files.values() for d in yaml.safe_load(path.read_text(encoding="utf-8"))["domains"]}
     others = {d["name"] for path in (bench.ROOT / "evaluation" / "answers").glob("*.yaml")
@@ -141,7 +145,8 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
 # wave 12: both measured files retired to dev in wave 13; wave 13: likewise retired to dev in wave 14;
 # wave 14: likewise retired to dev in wave 15; wave 15: likewise retired to dev in wave 16;
 # wave 16: likewise retired to dev in wave 17; wave 17: likewise retired to dev in wave 18;
-# wave 18: likewise retired to dev in wave 19
+# wave 18: likewise retired to dev in wave 19;
+# wave 19: the held-out file and the check file are measured only (split heldout) in wave 19
 @pytest.mark.parametrize("wave, files, sources", [
     ("wave12", WAVE12, {"wave12 dev", "wave12 check dev"}),
     ("wave13", WAVE13, {"wave13 dev", "wave13 check dev"}),
@@ -149,8 +154,9 @@ def test_wave_domains_are_new_to_the_answer_sets(wave, files):
     ("wave15", WAVE15, {"wave15 dev", "wave15 check dev"}),
     ("wave16", WAVE16, {"wave16 dev", "wave16 check dev"}),
     ("wave17", WAVE17, {"wave17 dev", "wave17 check dev"}),
-    ("wave18", WAVE18, {"wave18 dev", "wave18 check dev"})],
-    ids=["wave12", "wave13", "wave14", "wave15", "wave16", "wave17", "wave18"])
+    ("wave18", WAVE18, {"wave18 dev", "wave18 check dev"}),
+    ("wave19", WAVE19, {"wave19 dev", "wave19 heldout", "wave19 check heldout"})],
+    ids=["wave12", "wave13", "wave14", "wave15", "wave16", "wave17", "wave18", "wave19"])
 def test_benches_script_wave_as_own_sources(tmp_path, wave, files, sources):
     from benchmarks import labels, points
     expected = [(files["dev"], wave), (files["heldout"], wave), (files["check"], f"{wave} check")]
