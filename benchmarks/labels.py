@@ -54,6 +54,8 @@ ANSWER_SETS = ((ANSWERS / "wave4_dev.yaml", "wave4"), (ANSWERS / "wave4_heldout.
                (ANSWERS / "wave17_check.yaml", "wave17 check"),  # retired to dev in wave 18: "wave17 check dev"
                (ANSWERS / "wave18_dev.yaml", "wave18"), (ANSWERS / "wave18_heldout.yaml", "wave18"),  # retired to dev in wave 19
                (ANSWERS / "wave18_check.yaml", "wave18 check"),  # retired to dev in wave 19: "wave18 check dev"
+               (ANSWERS / "wave19_dev.yaml", "wave19"), (ANSWERS / "wave19_heldout.yaml", "wave19"),  # measured only in wave 19
+               (ANSWERS / "wave19_check.yaml", "wave19 check"),  # measured only in wave 19: "wave19 check heldout"
                (ANSWERS / "dev.yaml", "unseen"), (ANSWERS / "heldout.yaml", "unseen"),
                (ROOT / "tests" / "language" / "data" / "heldout_answers.yaml", "held-out"))
 MEASURED_SPLITS = ("heldout", "measure")

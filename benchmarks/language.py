@@ -72,7 +72,11 @@ ANSWER_SETS = ((HELDOUT, "held-out"), (ROOT / "evaluation" / "answers" / "dev.ya
                (ROOT / "evaluation" / "answers" / "wave18_dev.yaml", "wave18"),
                (ROOT / "evaluation" / "answers" / "wave18_heldout.yaml", "wave18"),  # retired to dev in wave 19
                # retired to dev in wave 19 (source "wave18 check dev"); measured only in wave 18
-               (ROOT / "evaluation" / "answers" / "wave18_check.yaml", "wave18 check"))
+               (ROOT / "evaluation" / "answers" / "wave18_check.yaml", "wave18 check"),
+               (ROOT / "evaluation" / "answers" / "wave19_dev.yaml", "wave19"),
+               (ROOT / "evaluation" / "answers" / "wave19_heldout.yaml", "wave19"),  # measured only in wave 19
+               # measured only in wave 19 (source "wave19 check heldout"): a second, independent check
+               (ROOT / "evaluation" / "answers" / "wave19_check.yaml", "wave19 check"))
 SOURCES = ("external", "minds", "answers")
 GOAL_FLAGGED = 0.02
 
