@@ -80,12 +80,15 @@ class SimulatedRespondent:
         intent = intents.classify(question)
         hints = intents.type_hints(question)
         topic = self.find_topic(question)
+        back = False  # an open question pointing back at what was just said ("What do you make of that?")
         if topic is None and intent not in ("new_branch", "open"):
             topic = self.last_topic
+        elif topic is None and intent == "open" and self.last_topic is not None and intents.refers_back(question):
+            topic, back = self.last_topic, True
         if topic is None and intent in ("ladder_up", "emotion", "clarify", "contrast"):
             intent = "open"  # nothing said yet: an opening that happens to contain "why"
         relief = 0
-        if intent in ("new_branch", "open"):  # a topic change re-engages, less each time
+        if intent in ("new_branch", "open") and not back:  # a topic change re-engages, less each time
             relief = max(0, behaviour.FATIGUE_RESPITE - self.rests)
             self.rests += 1
         kind = self._pick_kind(relief)
