@@ -121,7 +121,7 @@ def test_restricting_hand_table():
     predicative = LabelSyntax((_role("NOUN", -2, "nsubj"), _role("ADJ", -2, "acomp")), ())
     assert restricting(predicative, ("tray", "clean"), (1,), {0}, flat, 0.0) == "predicate clean"
     assert set(RULES) == {"coordination", "aspect", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
-                          "arguments", "relation", "question", "modality", "attachment"}
+                          "arguments", "relation", "question", "modality", "attachment", "comparison"}
 
 
 def test_added_words_and_coordination_hand_table():
