@@ -20,8 +20,8 @@ from interview_core.config.loader import read_yaml, validate_model
 from interview_core.config.settings import PROJECT_ROOT
 
 from .contrast import Alignment, align, compound_score, contrast, family_swap, opposite_polarity, particle_contrast
-from .restriction import (RULES, SHARED_RULES, TOKEN_RULES, added_words, arguments, aspect, attachment, coordination,
-                          inversion, modality, question, relation, restricting, voice)
+from .restriction import (RULES, SHARED_RULES, TOKEN_RULES, added_words, arguments, aspect, attachment, comparison,
+                          coordination, inversion, modality, question, relation, restricting, voice)
 from .syntax import WORDNET_POS, LabelSyntax, heads_aligned, label_syntax, same_frame, same_slot
 from .text import (is_contraction_negation, jaccard, less_adjective, normalise_text, numbers_differ, prefix_opposites,
                    stem, tokenize)
@@ -268,13 +268,16 @@ class Lexicon:
         """Why the words one label adds to the other change what it names (:mod:`.restriction`: a second
         concept joined by and/or, a new head noun, a restricting modifier or complement, a judgement), or
         the words both share stand in other roles (swapped, or passive in one), or None. Only the rules in
-        :attr:`restrictions` are checked; without a parse only coordination and aspect. ``linked``: read on
+        :attr:`restrictions` are checked; without a parse only coordination, aspect and comparison. ``linked``: read on
         :meth:`linked_alignment` (``defined``: with definitions)."""
         al = self.linked_alignment(a, b, defined) if linked else self.alignment(a, b)
         rules = self.restrictions
         tokens_a, tokens_b = tokenize(a.text), tokenize(b.text)
-        for rule, check in zip(TOKEN_RULES, (coordination, aspect)):
-            found = check(tokens_a, tokens_b, al) if rule in rules else None
+        on_words = {"coordination": lambda: coordination(tokens_a, tokens_b, al),
+                    "aspect": lambda: aspect(tokens_a, tokens_b, al),
+                    "comparison": lambda: comparison(a.words, b.words, al.matched)}
+        for rule in TOKEN_RULES:
+            found = on_words[rule]() if rule in rules else None
             if found is not None:
                 return found
         sa = self.syntax(a)

@@ -29,8 +29,11 @@ label that keeps every word of the other and *adds* some can still name another 
   the state bears on in the other ("in control of my money" / "my money controlling me");
 - ``relation``: the same word reached through opposite prepositions ("washing to the laundrette" /
   "washing from the laundrette"), or through prepositions that give it another part, under a verb or a noun
-  ("talking to / about the shepherd", "blowing glass with / for my son"): prepositions are function words, so
-  the word alignment never sees them;
+  ("talking to / about the shepherd", "blowing glass with / for my son", a source against a place: "a break at /
+  from the terminal"): prepositions are function words, so the word alignment never sees them;
+- ``comparison``: a word both labels share on the side of the standard ("than ...") in one comparison and on the
+  side of what is compared in the other ("spending more on snacks than fuel" / "spending more on fuel than
+  snacks"): the opposite preference, read on the words alone (the parse hangs "than" from either side);
 - ``question``: another question word opening the clause ("knowing when / how the lock opens"): each asks
   about another thing;
 - ``modality``: the same verb able or allowed to be done in one label and to be done of necessity in the
@@ -44,10 +47,10 @@ label that keeps every word of the other and *adds* some can still name another 
 
 Only the *added* words count, and only when one label contains the other (every content word of the
 shorter one matched); coordination counts whenever the label joining it has words the other lacks, aspect
-whenever the labels share a word;
+whenever the labels share a word, comparison whenever both compare;
 inversion, voice, arguments, question, modality, attachment and relation compare the words both labels share (same stem), whatever else they have. Each
-rule reads the shared parse (:mod:`.syntax`); without a parse only coordination and aspect are checked (they
-need the words alone). Pure functions of their arguments. ``interview bench dedup --guards`` measures each rule
+rule reads the shared parse (:mod:`.syntax`); without a parse only coordination, aspect and comparison are checked
+(they need the words alone). Pure functions of their arguments. ``interview bench dedup --guards`` measures each rule
 on the dev pairs (what it saves, what it costs).
 """
 
@@ -64,11 +67,11 @@ COORDINATORS = frozenset({"and", "or", "nor", "plus"})
 # light verb that holds a state against one that brings it about.
 ASPECTS = (dict.fromkeys(("keep", "keeps", "kept", "keeping"), "held")
            | dict.fromkeys(("get", "gets", "got", "getting", "make", "makes", "made", "making"), "reached"))
-TOKEN_RULES = ("coordination", "aspect")  # read on the tokens, with or without a parse
+TOKEN_RULES = ("coordination", "aspect", "comparison")  # read on the words, with or without a parse
 DEGREE = frozenset({"too", "enough", "overly", "excessively"})  # excess or sufficiency: an evaluation
 COMPARATIVE_TAGS = frozenset({"JJR", "JJS", "RBR", "RBS"})
 RULES = ("coordination", "aspect", "head", "modifier", "complement", "clause", "predicate", "stance", "inversion", "voice",
-         "arguments", "relation", "question", "modality", "attachment")
+         "arguments", "relation", "question", "modality", "attachment", "comparison")
 SHARED_RULES = ("inversion", "voice", "arguments", "question", "modality", "attachment")  # read on the words both share
 MODIFIERS = frozenset({"amod", "advmod", "npadvmod", "nummod", "compound", "appos"})  # after the word too
 PREDICATIVE = frozenset({"acomp", "attr", "oprd"})
@@ -100,6 +103,23 @@ def aspect(tokens_a: list[str], tokens_b: list[str], al: Alignment) -> str | Non
     cb = {ASPECTS[t] for t in tokens_b if t in ASPECTS}
     if len(ca) == 1 and len(cb) == 1 and ca != cb:
         return f"aspect {ca.pop()}/{cb.pop()}"
+    return None
+
+
+STANDARD = "than"  # the word that brings in the standard of a comparison (a closed grammar class of one)
+
+
+def comparison(words_a: tuple[str, ...], words_b: tuple[str, ...], matched) -> str | None:
+    """``"comparison x"`` when both labels compare ("than" among their words) and a word ``x`` both match stands
+    after "than" (the standard) in one label and before it (what is compared) in the other: "longer on the
+    hovercraft than the ferry" / "longer on the ferry than the hovercraft"; None when every matched word keeps its
+    side ("quicker / faster than the ferry") or a label does not compare. ``matched``: the alignment's index pairs."""
+    if STANDARD not in words_a or STANDARD not in words_b:
+        return None
+    ta, tb = words_a.index(STANDARD), words_b.index(STANDARD)
+    for i, j in matched:
+        if i != ta and j != tb and (i > ta) != (j > tb):
+            return f"comparison {words_a[i]}"
     return None
 
 
@@ -272,6 +292,10 @@ def _speaker_does(s: LabelSyntax, r) -> bool:
 # adverb senses of "in"/"out", "up"/"down", "before"/"after", "over"/"under" are asked of WordNet).
 OPPOSITE_PREPOSITIONS = frozenset(frozenset(p) for p in (("to", "from"), ("into", "from"), ("towards", "from"),
                                                         ("for", "from"), ("for", "against"), ("with", "against")))
+# Where a thing is (a closed grammar class): against "from" (where it comes from, or what one is free of) another part,
+# though two of them ("at" / "in" the terminal) say the same.
+PLACES = frozenset({"at", "in", "on", "inside", "within"})
+SOURCE = "from"
 # The part a person or thing plays in what is said, by the preposition that brings it in (a closed grammar class):
 # the one it is done with, the one it is for or goes to, the one it comes from, the one it is about. The same word
 # in two of these parts is two relations ("talking to / about the shepherd", "shopping with / for my mum"); places
@@ -407,9 +431,12 @@ def arguments(al: Alignment, stems_a: tuple[str, ...], stems_b: tuple[str, ...],
 
 def _other_part(p: str, q: str, s: LabelSyntax, r) -> bool:
     """True when preposition ``p`` gives the word (role ``r`` in parse ``s``) another part than ``q`` would
-    (:data:`PREPOSITION_ROLES`) and the word hangs from a verb or a noun: after a feeling or a state ("worried
+    (:data:`PREPOSITION_ROLES`, or a source against a place: :data:`SOURCE`, :data:`PLACES`) and the word hangs from
+    a verb or a noun: after a feeling or a state ("worried
     about / for my dog") the prepositions vary with little change of sense."""
-    if p not in PREPOSITION_ROLES or q not in PREPOSITION_ROLES or PREPOSITION_ROLES[p] == PREPOSITION_ROLES[q]:
+    source_place = {p, q} & PLACES and SOURCE in (p, q)
+    if not source_place and (p not in PREPOSITION_ROLES or q not in PREPOSITION_ROLES
+                             or PREPOSITION_ROLES[p] == PREPOSITION_ROLES[q]):
         return False
     head = s.roles[r.head] if r.head >= 0 else None
     return head is not None and head.pos in ("VERB", "NOUN") and head.tag not in STATES
