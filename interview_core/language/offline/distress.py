@@ -290,6 +290,15 @@ def _had_hardship(lemma: str) -> bool:
     return word_valence(lemma) <= 0 and word_is_kind(lemma, "n", HAD_ROOTS, _FIRST_SENSES)
 
 
+def _names_a_concern(noun) -> bool:
+    """A noun of fear or anxiety (WordNet) said of what was just said, the predicate of "that/this is" ("That's my
+    worry, not hers", "this is the fear"): a concern about the thing asked of, named; no hardship of the respondent's."""
+    head = noun.head
+    return noun.dep_ == "attr" and head.lemma_ == "be" and any(
+        c.dep_ == "nsubj" and c.lower_ in ("that", "this") for c in head.children) and word_is_kind(
+        noun.lemma_.lower(), "n", _FEAR_ROOTS, _FIRST_SENSES)
+
+
 def _compared_with(noun) -> bool:
     """A noun named as what something is compared with ("cheaper than therapy", "like a hospital"): nobody's."""
     return noun.dep_ == "pobj" and noun.head.lower_ in _COMPARING
@@ -340,8 +349,12 @@ def hardship_tokens(sent) -> list:
             compounds = [c.lower_ for c in tok.lefts if c.dep_ == "compound"]
             hit = _noun_is_hardship(lemma, senses) or bool(compounds) and _noun_is_hardship(
                 "_".join([*compounds, lemma]), senses)  # "heart attack"
+            # ... also a WordNet compound the tagger split into an adjective and a noun ("near misses": near_miss)
+            modifier = tok.nbor(-1) if tok.i > sent.start and tok.nbor(-1).dep_ == "amod" else None
+            hit = hit or modifier is not None and _noun_is_hardship(f"{modifier.lower_}_{lemma}", senses)
             hit = hit or having and _had_hardship(lemma)  # "I get migraines", "I had a double mastectomy"
             hit = hit and not _denied(tok) and not _compared_with(tok)  # "no range anxiety"; "cheaper than therapy"
+            hit = hit and not _names_a_concern(tok)  # "That's my worry, not hers": a worry about the thing asked of
             hit = hit or _hard_period(tok)
         elif tok.pos_ == "AUX" and tok.dep_ == "aux" and word_is_kind(tok.lower_, "v", _DEATH_ROOTS, 1):
             # a verb of dying the tagger took for an auxiliary of the next verb ("she died not knowing")
@@ -760,7 +773,8 @@ def hinted(answer: str) -> tuple[str, ...]:
                         and any(_a_sum(t) and tok in (t.head.head, t.head.head.head) for t in tok.subtree):
                     found.append(tok.lower_)  # a sum they have not got
     found += list(withheld(text))
-    return tuple(dict.fromkeys(found + landmarks(text)))
+    doc = parse(text)
+    return tuple(dict.fromkeys(found + landmarks(text) + _time_they_had(doc) + _meant_more(doc)))
 
 
 def _said_of_anyone(noun) -> bool:
@@ -829,6 +843,12 @@ def landmarks(text: str) -> list[str]:
                 # "we used to go with my wife. I haven't been since.": what ended the habit is left out
                 found += [t.lower_ for s in sents[max(n - 1, 0):n + 1] for t in s if t.is_alpha]
                 continue
+            if tok.lower_ in ("since", "after") and _close_one_alone(tok, toks[k + 1:]):
+                found += [t.lower_ for t in toks[k:] if t.is_alpha]  # "since her mum.": what happened left out
+                continue
+            if tok.lower_ == "since" and _on_their_own(tok):
+                found += [t.lower_ for t in tok.head.subtree if t.is_alpha]  # "since I've been on my own"
+                continue
             after = [t for t in toks[k + 1:k + 5] if t.pos_ not in ("DET", "ADJ") and t.dep_ != "poss"
                      and t.lower_ != "'s"]
             noun = after[0] if after and after[0].pos_ == "NOUN" else None
@@ -840,6 +860,85 @@ def landmarks(text: str) -> list[str]:
                 subject = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
                 if any(word_is_kind(c.lemma_.lower(), "n", _LIVELIHOOD_ROOTS, 1) for c in subject):
                     found += [c.lower_ for c in subject] + [verb.lower_]
+    return found
+
+
+def _close_one_alone(since, rest) -> bool:
+    """"since her mum", "after my dad": the object of "since"/"after" is someone close (a WordNet relative, bare or
+    owned, or a person noun with an owner) and nothing follows it in the sentence: the event that dates the change
+    is left out (aposiopesis). "since my mum's visit" names the event; "since my mum came" is a clause."""
+    from .grammar import is_person_noun
+
+    said = [t for t in rest if t.is_alpha or "'" in t.text]
+    obj = [c for c in since.children if c.dep_ == "pobj"]
+    if not obj or not said or said[-1].i != obj[0].i:
+        return False
+    noun = obj[0]
+    owned = any(c.dep_ == "poss" for c in noun.children)
+    return all(c.dep_ in ("poss", "det") for c in noun.children) and noun.pos_ == "NOUN" and (
+        _kin(noun) or owned and is_person_noun(noun.lemma_.lower()))
+
+
+def _on_their_own(since) -> bool:
+    """"since I've been on my own", "since we were alone": "since" opening a clause of "be" whose subject is the
+    respondent and whose complement is being alone ("on my own", or an adjective WordNet has as "alone"): living
+    alone dated from a change, a loss left unsaid. "I can manage on my own" (no "since") is none."""
+    verb = since.head if since.dep_ == "mark" else None
+    if verb is None or verb.lemma_ != "be" or not any(c.dep_ == "nsubj" and c.lower_ in _FIRST_PERSON for c in verb.children):
+        return False
+    own = any(c.dep_ == "prep" and c.lower_ == "on" and any(g.lower_ == "own" and any(
+        p.dep_ == "poss" and p.lower_ in _FIRST_PERSON for p in g.children) for g in c.children) for c in verb.children)
+    alone = any(c.dep_ == "acomp" and c.lower_ == "alone" for c in verb.children)
+    return own or alone
+
+
+# Prepositions after which a stretch of time someone "has had" is a hard one ("not after the year she's had",
+# "after the week I've had"): a closed class of English. ("with the summer we've had" is as often the weather.)
+_AFTER_WHAT = frozenset("after since".split())
+
+
+def _time_they_had(doc) -> list[str]:
+    """"not after the year she's had", "after the week I've had": a WordNet stretch of time, the object of "after"
+    or "since", qualified only by a relative clause of "have" said of a person, with nothing else in it (the
+    idiom of a hard time, its hardship unsaid). "the year I had in Kyoto" says where; "I loved the year we had" is
+    no object of those."""
+    found = []
+    for tok in doc:
+        if tok.pos_ != "NOUN" or tok.dep_ != "pobj" or tok.head.lower_ not in _AFTER_WHAT:
+            continue
+        if not word_is_kind(tok.lemma_.lower(), "n", frozenset({"time_period", "time_unit"}), 2):
+            continue
+        # (the clause straight after the noun, wherever the parser hung it: "not after the year she's had" is often
+        # hung on an earlier "anything")
+        rel = [c for c in tok.children if c.dep_ == "relcl" and c.lemma_.lower() == "have"] or [
+            t for t in doc[tok.i + 1:tok.i + 5] if t.dep_ == "relcl" and t.lemma_.lower() == "have"
+            and min(x.i for x in t.subtree) == tok.i + 1]
+        if not rel or not any(c.dep_ == "det" and c.lower_ == "the" for c in tok.children):
+            continue
+        # ("she's had" is often parsed as a passive: "'s" an auxiliary of it)
+        if all(c.dep_ in ("nsubj", "nsubjpass", "aux", "auxpass") for c in rel[0].children) and any(
+                c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in _PERSON_PRONOUNS | _FIRST_PERSON for c in rel[0].children):
+            found += [t.lower_ for t in tok.subtree if t.is_alpha or "'" in t.text]
+    return found
+
+
+# "if you follow me", "if you see what I mean", "if you get my drift": an English idiom (a closed class) by which a
+# speaker says more is meant than said.
+_MEANT = re.compile(r"\bif you (?:follow|get|see|know|catch|understand) (?:me|my drift|what i mean)\b", re.I)
+
+
+def _meant_more(doc) -> list[str]:
+    """A negated clause closed by "if you follow me" ("The last tenant didn't exactly move out, if you follow me"):
+    a thing left unsaid on purpose (litotes and an appeal to understand). Without a negation ("it's pricey, if
+    you follow me") nothing is held back."""
+    found = []
+    for sent in doc.sents:
+        m = _MEANT.search(sent.text)
+        if not m:
+            continue
+        before = [t for t in sent if t.idx < sent.start_char + m.start()]
+        if any(t.dep_ == "neg" or t.lower_ in ("never", "didnae", "cannae", "wasnae") for t in before):
+            found += [t.lower_ for t in sent if t.is_alpha or "'" in t.text]
     return found
 
 

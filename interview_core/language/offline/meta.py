@@ -625,7 +625,8 @@ def _paused(answer: str) -> bool:
     c = closed()
 
     def paused(sentence: str) -> bool:  # "hang on, the price is what matters" is no pause: every comma part
-        parts = [p for p in sentence.split(",") if words(p)]
+        # (a semicolon or a spaced dash parts a sentence as a comma does: "Courier at the door; one minute.")
+        parts = [p for p in re.split(r",|;| - | -- ", sentence) if words(p)]
         # after an apology, a duration alone asks for time ("sorry, kids just in from school, two minutes")
         # ... and so does "a moment" / "one sec" beside what interrupts ("one moment, courier"): a single unit
         # answers no "how long" as a duration does
@@ -642,6 +643,10 @@ def _paused(answer: str) -> bool:
             for a, p in zip(aside, parts))
 
     parts = [s for _, _, s in sentences(answer) if words(s)]
+    if len(parts) > 1 and _afterthought(parts[-1]):
+        parts = parts[:-1]  # "Hold on, tenant on the other line. A living one.": "one" stands for what interrupts
+    if len(parts) == 1 and _apology_then_arrival(parts[0]):
+        return True  # "Forgive me, the milkman is at the door wanting paying."
     pieces = [p for s in parts for p in re.split(r"[,;]| - | -- ", s) if words(p)]
     if any(asks_for_time(p, bare=False) and "me" in words(p) for p in pieces) and not any(question_in_form(s) for s in parts):
         # "give me half a mo, my ear thing's whistling": a moment asked for themselves, whatever the reason
@@ -657,6 +662,52 @@ def _paused(answer: str) -> bool:
         return True  # "sorry, the plumber's here right now, typical, one sec": they go, whatever came before
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
         paused(s) for s in parts)
+
+
+def _afterthought(sentence: str) -> bool:
+    """A verbless noun phrase headed by the pro-form "one" with a determiner ("A living one.", "The bossy one."): it
+    only says more of a thing named just before (English's "one" stands for a noun said earlier), never a point."""
+    doc = _parsed(" ".join(words(sentence)))
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    return root is not None and root.lower_ == "one" and len(doc) <= 4 and any(
+        c.dep_ == "det" for c in root.children) and not any(t.pos_ in ("VERB", "AUX") and t.dep_ != "amod" for t in doc)
+
+
+def _apology_then_arrival(sentence: str) -> bool:
+    """An apology ("sorry", "forgive me": :func:`_apology`) and then, alone, someone who has come
+    (:func:`_arrived`): "Forgive me, the milkman is at the door wanting paying"."""
+    parts = [p for p in re.split(r",|;| - | -- ", sentence) if words(p)]
+    return len(parts) == 2 and _apology(parts[0]) and _arrived(parts[1])
+
+
+# WordNet roots of the way into a home ("the door", "the gate"): someone "at" one has come to the respondent.
+_ENTRANCE_ROOTS = frozenset({"door", "doorway", "gate", "entrance"})
+
+
+def _arrived(part: str) -> bool:
+    """Someone or something around the respondent who has come: "be" now with "here" ("the man's here to read the
+    meter") or "at" the way in (WordNet: a door or gate: "the milkman is at the door wanting paying")."""
+    ws = words(part)
+    if not ws or len(ws) > 2 * _HAPPENING_WORDS:
+        return False
+    doc = _parsed(" ".join(ws))
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None or root.lower_ not in ("'s", "is", "are", "'re"):
+        return False
+    # (what they came for is not counted: "... at the door wanting paying", "... here to read the meter")
+    purpose = {t.i for c in root.children if c.dep_ in ("advcl", "xcomp", "conj", "cc") for t in c.subtree}
+    if len(doc) - len(purpose) > _HAPPENING_WORDS:
+        return False
+    subject = [c for c in root.children if c.dep_ == "nsubj"]
+    named = " ".join(w.lower_ for w in subject[0].subtree if w.dep_ in ("poss", "det") or w.i == subject[0].i) \
+        if subject else ""
+    if not subject or not (subject[0].lower_ in ("he", "she", "they") or _thing_around(named)):
+        return False
+    here = any(c.dep_ == "advmod" and c.lower_ == "here" for c in root.children)
+    at_door = any(c.dep_ == "prep" and c.lower_ == "at" and any(
+        g.dep_ == "pobj" and word_is_kind(g.lemma_.lower(), "n", _ENTRANCE_ROOTS, 1) for g in c.children)
+        for c in root.children)
+    return here or at_door
 
 
 # WordNet roots of a short stretch of time ("a minute", "a sec", "a moment", "a tick").
@@ -727,6 +778,8 @@ def bids_wait(part: str) -> bool:
         ws = ws[1:]
     if len(ws) == 3 and ws[2] in ("me", "us"):
         ws = ws[:2]  # "bear with me": the one to be waited for named
+    if len(ws) == 2 and ws[1] == "one" and word_is_kind(verb_lemma_of(ws[0]), "v", frozenset({"wait"}), 1):
+        return True  # "wait one": a verb of waiting and "one" with its unit of time left out
     wordnet = get_wordnet()
     if len(ws) != 2 or ws[1] not in c.prepositions or wordnet is None:
         return False
@@ -806,7 +859,10 @@ def _thing_around(part: str) -> bool:
     # the first common sense (a named instance such as a singer called Price is no thing around them); of a noun
     # the respondent calls theirs, the first two ("my mum": WordNet's first "mum" is a flower)
     mine = any(w in ("my", "our") for w in words(part))
-    first = [s for s in wordnet.synsets(ws[0], "n") if not any(p[0] == "@i" for p in s.pointers)][:2 if mine else 1]
+    common = [s for s in wordnet.synsets(ws[0], "n") if not any(p[0] == "@i" for p in s.pointers)]
+    # ... and of a bare noun not a sense in which the word is only a late synonym, an abbreviation ("cat" of computed axial
+    # tomography, listed before the animal): the word among the synset's first two names
+    first = common[:2] if mine else ([s for s in common if ws[0] in s.words[:2]] or common)[:1]
     return any(wordnet.is_kind_of(s, {"artifact", "animal", "person"}) for s in first)
 
 
@@ -827,11 +883,15 @@ def _happening_now(part: str) -> bool:
     lad's shouting from upstairs", "can we pause, the baby's awake"): someone or something other than
     the respondent as subject, in the present progressive, or a present "be" with an adjective."""
     ws = words(part)
-    if not ws or len(ws) > 8:
+    if not ws or len(ws) > 2 * _HAPPENING_WORDS:
         return False
     doc = _parsed(" ".join(ws))
     root = next((t for t in doc if t.dep_ == "ROOT"), None)
     if root is None:
+        return False
+    # ("she's reading over my shoulder and disagreeing with everything": the first of two joined clauses is counted)
+    joined = {t.i for c in root.children if c.dep_ in ("conj", "cc") for t in c.subtree}
+    if len(doc) - len(joined) > _HAPPENING_WORDS:
         return False
     # "the baby's awake" is often parsed with "'s" as a possessive: read back as "is"
     contracted = [c for c in root.children if c.dep_ in ("nsubj", "poss") and any(
@@ -860,9 +920,10 @@ def _happening_now(part: str) -> bool:
     happened = event and own and (root.tag_ == "VBD" or root.tag_ == "VBN" and bool(aux)
                                   or root.pos_ in ("NOUN", "VERB") and past_form)
     # ... or someone who has come ("the man's here to read the meter", "the taxi's here"): "be" now, "here" beside it
-    arrived = root.lower_ in ("'s", "is", "are", "'re") and any(
-        c.dep_ == "advmod" and c.lower_ == "here" for c in root.children)
-    return progressive or state or happened or arrived
+    return progressive or state or happened or _arrived(part)
+
+
+_HAPPENING_WORDS = 8
 
 
 # Words at most in a bare participle phrase telling what the respondent is doing ("grabbing the charger").
