@@ -90,3 +90,34 @@ def test_a_hinted_hardship_is_acknowledged_briefly_and_not_probed(tmp_path, answ
 ])
 def test_no_hardship_where_nothing_painful_is_hinted(answer):
     assert not disclosed_hardship(answer)
+
+
+BODY = [
+    "My new hip is six months old and the physio says no kneeling. So we'll see.",
+    "We've been one short at the allotment ever since Jean's knees went.",
+    "Knees aren't what they were. The ladders could be a problem.",
+    "We keep the greenhouse shut now, since the diagnosis; so the course would be my outing.",
+]
+
+
+@pytest.mark.parametrize("answer", BODY)
+def test_a_body_that_no_longer_allows_something_or_life_dated_from_a_diagnosis_is_read(answer):
+    assert disclosed_hardship(answer)
+
+
+@pytest.mark.parametrize("answer", BODY)
+def test_a_body_that_no_longer_allows_something_is_acknowledged_not_probed(tmp_path, answer):
+    _, turn = _after(tmp_path, answer)
+    assert turn.split(". ")[0] in ("I'm sorry to hear that", "That sounds hard, thank you for telling me",
+                                   "I'm sorry, that sounds difficult")
+    assert "shape" not in turn and "rank" not in turn and "knee" not in turn and "hip" not in turn
+
+
+@pytest.mark.parametrize("answer", [
+    "I'd buy a new pair of shears for it.",
+    "My back is fine now, so kneeling is no bother.",
+    "The hedge is not what it was since the storm.",
+    "The yew went in the skip, it was past saving.",
+])
+def test_new_things_well_bodies_and_plants_are_no_hardship(answer):
+    assert not disclosed_hardship(answer)
