@@ -231,6 +231,42 @@ def _went_at_a_date(verb) -> bool:
     return bool(times) and not others
 
 
+_BODY_FILE = "08"  # WordNet noun.body
+
+
+def _body_part(tok) -> bool:
+    """A noun whose first WordNet sense is a part of the body ("knee", "back", "hip"); capitalised at the start of a
+    sentence it may be tagged a proper noun ("Back's not what it was")."""
+    wordnet = _wordnet()
+    if wordnet is None or tok.pos_ not in ("NOUN", "PROPN"):
+        return False
+    first = wordnet.synsets(tok.lemma_.lower(), "n")[:1] or wordnet.synsets(tok.lower_, "n")[:1]
+    return any(wordnet.lexfile(syn) == _BODY_FILE for syn in first)
+
+
+def _body_failed(tok) -> bool:
+    """A body that no longer does what it did, said of the respondent's or someone's own body part (WordNet
+    noun.body): a new one ("my new knee is eight months old": a joint replaced), one that "went" with nothing after
+    it ("since his hip went", "ever since Margaret's knees went"), or one that is "not what it was" ("Back's not what
+    it was"). "a new bag", "my back is fine", "my knee went on the step" are none."""
+    if not _body_part(tok):
+        return False
+    owned = any(c.dep_ == "poss" for c in tok.children)
+    if owned and any(c.dep_ == "amod" and c.lower_ == "new" for c in tok.children):
+        return True
+    verb = tok.head
+    if tok.dep_ != "nsubj":
+        return False
+    if owned and verb.lemma_.lower() == "go" and verb.tag_ == "VBD" and not any(  # (nothing after it: "ever since" before)
+            c.dep_ in ("dobj", "prep", "advmod", "prt", "xcomp", "acomp", "attr", "ccomp", "npadvmod") and c.i > verb.i
+            for c in verb.children):
+        return True
+    was = [c for c in verb.children if c.dep_ == "ccomp" and c.lemma_.lower() == "be" and any(
+        g.lower_ == "what" for g in c.children)]
+    return verb.lemma_.lower() == "be" and any(c.dep_ == "neg" for c in verb.children) and bool(was) and (
+        owned or not any(c.dep_ == "det" for c in tok.children))
+
+
 def _close_to_respondent(tok, sent) -> bool:
     """Whether the hardship at ``tok`` is the respondent's or someone close's: a first-person word in the
     sentence, a possessive or kin noun in its phrase or its clause's subject."""
@@ -397,7 +433,7 @@ def hardship_tokens(sent) -> list:
         if not hit and tok.pos_ in ("ADJ", "ADV") and tok.dep_ in ("acomp", "advmod", "ROOT") \
                 and word_valence(tok.lower_) > 0 and not _about_something(tok):
             hit = _not_well(tok)
-        hit = hit or _need_denied(tok)
+        hit = hit or _need_denied(tok) or _body_failed(tok)
         # A hard stretch said with a dummy subject ("it's been a rough year") is the speaker's own.
         own_time = tok.pos_ == "NOUN" and _hard_period(tok) and any(
             c.dep_ in ("nsubj", "nsubjpass") and c.lower_ == "it" for c in tok.head.children)
@@ -405,6 +441,8 @@ def hardship_tokens(sent) -> list:
         own_time = own_time or _money_short(tok) and not any(
             g.dep_ == "poss" and g.lower_ not in _FIRST_PERSON for v in (tok, tok.head) for c in v.children
             if c.dep_ in ("nsubj", "nsubjpass") for g in c.children)
+        # ... and so is a bare body part that failed ("Back's not what it was": the owner left out, as in notes)
+        own_time = own_time or _body_failed(tok) and not any(c.dep_ in ("det", "poss") for c in tok.children)
         if hit and not _conditional(tok) and not _hypothetical(tok) and (own_time or _close_to_respondent(tok, sent)):
             found.append(tok)
     return found
@@ -817,6 +855,26 @@ def _shared_habit(sent) -> bool:
     return used and any(_owned_person(t) for t in sent if t.pos_ in ("NOUN", "PROPN"))
 
 
+_MEDICAL_SENSES = 3
+
+
+@lru_cache(maxsize=4096)
+def _medical(lemma: str) -> bool:
+    """A noun one of whose first senses, or a verb derived from it, WordNet files under the topic of medicine or
+    surgery ("diagnosis": "diagnose", subject to a medical analysis; "treatment"; "operation"): an event of ill
+    health when life is dated from it ("since the diagnosis")."""
+    wordnet = _wordnet()
+    if wordnet is None:
+        return False
+
+    def topic(syn) -> bool:
+        return any(sym == ";c" and wordnet.is_kind_of(wordnet.synset(key), frozenset({"medicine"}))
+                   for sym, key, _, _ in syn.pointers)
+
+    return any(topic(syn) or any(sym == "+" and topic(wordnet.synset(key)) for sym, key, _, _ in syn.pointers)
+               for syn in wordnet.synsets(lemma, "n")[:_MEDICAL_SENSES])
+
+
 def landmarks(text: str) -> list[str]:
     """Words of a hardship told as the time from which life changed (read from the parse and WordNet):
 
@@ -852,8 +910,8 @@ def landmarks(text: str) -> list[str]:
             after = [t for t in toks[k + 1:k + 5] if t.pos_ not in ("DET", "ADJ") and t.dep_ != "poss"
                      and t.lower_ != "'s"]
             noun = after[0] if after and after[0].pos_ == "NOUN" else None
-            if noun is not None and tok.lower_ in ("since", "after") and _noun_is_hardship(
-                    noun.lemma_.lower(), _HAVING_SENSES) and _close_to_respondent(noun, sent):
+            if noun is not None and tok.lower_ in ("since", "after") and (_noun_is_hardship(
+                    noun.lemma_.lower(), _HAVING_SENSES) or _medical(noun.lemma_.lower())) and _close_to_respondent(noun, sent):
                 found.append(noun.lower_)
             verb = tok.head if tok.dep_ == "mark" else None
             if verb is not None and verb.pos_ == "VERB" and word_is_kind(verb.lemma_.lower(), "v", _ENDING_ROOTS, _LANDMARK_SENSES):
