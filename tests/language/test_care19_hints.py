@@ -121,3 +121,20 @@ def test_a_body_that_no_longer_allows_something_is_acknowledged_not_probed(tmp_p
 ])
 def test_new_things_well_bodies_and_plants_are_no_hardship(answer):
     assert not disclosed_hardship(answer)
+
+
+@pytest.mark.parametrize("answer", [
+    "Sorry - oven. Two mins.",
+    "sorry can we pause, my husband's just come in and I don't want him reading this",
+    "hang on, the cat is being sick on the lawn. right. where were we",
+])
+def test_a_pause_asked_for_or_followed_by_a_return_is_met_with_the_same_question(tmp_path, answer):
+    assert is_pause(answer)
+    asked, turn = _after(tmp_path, answer)
+    assert turn.startswith(("No rush", "Welcome back")) and asked.split(". ")[-1] in turn
+
+
+@pytest.mark.parametrize("answer", ["Can we pause the course if it rains?", "the price is steep. where were we",
+                                    "Sorry, the price. Two pounds too much for a pot."])
+def test_no_pause_where_the_course_or_the_price_is_talked_of(answer):
+    assert not is_pause(answer)
