@@ -635,7 +635,7 @@ def _paused(answer: str) -> bool:
                 _doing_now(p) or not words(_unapologetic(p)) or _what_interrupts(_unapologetic(p)) for p in parts):
             return True  # "sorry my phone's about to die, grabbing the charger": what happens, what they do about it
         aside = [(is_aside(p) or asks_for_time(p) and (sorry or len(parts) > 1 and _a_moment(p)) or bids_wait(p)
-                  or holds_the_question(p) or asks_to_think(p)) and not _asks_after_lead_in(p)
+                  or holds_the_question(p) or asks_to_think(p)) and not _asks_after_lead_in(p) or _asks_to_pause(p)
                  for p in parts]  # ("let me think", "hold that thought"; "hang on, am I talking to a computer" asks)
         # ... beside what interrupts, or what the respondent has to do now ("one sec, I have to get this")
         return _apology_aside(words(sentence)) or any(aside) and all(
@@ -643,6 +643,9 @@ def _paused(answer: str) -> bool:
             for a, p in zip(aside, parts))
 
     parts = [s for _, _, s in sentences(answer) if words(s)]
+    before = _before_return(answer)
+    if before and _paused(before):
+        return True  # "bear with me, the dog's going berserk at the postman ... right. where were we": gone, then back
     if len(parts) > 1 and _afterthought(parts[-1]):
         parts = parts[:-1]  # "Hold on, tenant on the other line. A living one.": "one" stands for what interrupts
     if len(parts) == 1 and _apology_then_arrival(parts[0]):
@@ -655,6 +658,8 @@ def _paused(answer: str) -> bool:
     if len(parts) == 2 and words(parts[0])[:1] and (words(parts[0])[0] in _APOLOGIES and len(words(parts[0])) == 1
                                                     or bids_wait(parts[0])) and _thing_around(parts[1]):
         return True  # "Sorry. Kettle.", "Bear with. Door.": an apology or a bid to wait, then what interrupts
+    if len(parts) == 2 and _apology_and_cause(parts[0]) and asks_for_time(parts[1]):
+        return True  # "Sorry - phone. Two mins.": an apology and what interrupts, then the time asked for
     if len(parts) > 1 and _back_soon(parts[-1]) and not any(question_in_form(s) for s in parts) and all(
             _steps_away(s) for s in parts[:-1]):
         return True  # "Forgive me, I must take a call. I shall be back directly.": gone a while, back after it
@@ -662,6 +667,42 @@ def _paused(answer: str) -> bool:
         return True  # "sorry, the plumber's here right now, typical, one sec": they go, whatever came before
     return bool(parts) and all(paused(s) or all(w in c.interjections for w in words(s)) for s in parts) and any(
         paused(s) for s in parts)
+
+
+def _before_return(answer: str) -> str:
+    """The answer before its last words when they say the respondent is back (:func:`own_turn.returns_from_pause` of
+    its last sentence or comma part: "... right. where were we"), or ""."""
+    pieces = [p for _, _, s in sentences(answer) for p in re.split(r"[,;]| - | -- ", s) if words(p)]
+    if len(pieces) < 2 or not returns_from_pause(pieces[-1]):
+        return ""
+    cut = answer.rfind(pieces[-1].strip())
+    return answer[:cut].rstrip(" ,;-.") if cut > 0 else ""
+
+
+def _apology_and_cause(sentence: str) -> bool:
+    """An apology and, after it, only what interrupts ("Sorry - phone", "Sorry, the door"): every part after the
+    first a bare noun phrase of :func:`_what_interrupts` with no verb."""
+    parts = [p for p in re.split(r",|;| - | -- ", sentence) if words(p)]
+    return len(parts) >= 2 and _apology(parts[0]) and all(
+        _what_interrupts(p) and not any(t.pos_ in ("VERB", "AUX") for t in _parsed(" ".join(words(p)))) for p in parts[1:])
+
+
+# WordNet roots of a verb of pausing ("pause", "break off", "interrupt"): asked of the interview, a pause.
+_PAUSE_ROOTS = frozenset({"pause", "interrupt"})
+
+
+def _asks_to_pause(part: str) -> bool:
+    """"can we pause", "could we pause a sec": "can/could" and "we/I" on a verb of pausing (WordNet), with nothing
+    after it but "this/it" or a moment; asking to go on another time ("can I pause this and come back to it
+    tomorrow") is no pause but a wish to finish later."""
+    ws = words(part)
+    while ws and (ws[0] in _APOLOGIES or ws[0] in closed().interjections):
+        ws = ws[1:]
+    if len(ws) < 3 or ws[0] not in ("can", "could") or ws[1] not in ("we", "i"):
+        return False
+    rest = ws[3:]
+    return word_is_kind(verb_lemma_of(ws[2]), "v", _PAUSE_ROOTS, 1) and all(
+        w in ("this", "it", "a", "one", "for", "just") or word_is_kind(w, "n", _SHORT_TIME_ROOTS, 2) for w in rest)
 
 
 def _afterthought(sentence: str) -> bool:
@@ -917,7 +958,7 @@ def _happening_now(part: str) -> bool:
                                             for c in root.children)
     # ... said of their own things or people ("my screen", "my boss"): "the instructor shouted at us" is a story
     own = any(c.dep_ == "poss" for c in subject[0].children)
-    happened = event and own and (root.tag_ == "VBD" or root.tag_ == "VBN" and bool(aux)
+    happened = event and own and (root.tag_ == "VBD" or root.tag_ == "VBN" and (bool(aux) or bool(contracted))
                                   or root.pos_ in ("NOUN", "VERB") and past_form)
     # ... or someone who has come ("the man's here to read the meter", "the taxi's here"): "be" now, "here" beside it
     return progressive or state or happened or _arrived(part)
