@@ -23,7 +23,7 @@ from ..vocabulary.assessment import Ending
 from .codes import is_english, language_name
 from .contracts import ExtractedEdge, ExtractedNode, ExtractionRequest, ExtractionResult, QuestionRequest
 from .interview_language import keep_labels_in, language_of, write_in
-from .offline.questions import interviewer_reply
+from .offline.questions import hardship_hinted, interviewer_reply
 
 EXTRACTION_TOOL_NAME = "extract_graph_elements"
 ASSESSMENT_TOOL_NAME = "assess_answer"
@@ -478,6 +478,10 @@ def question_prompt(request: QuestionRequest) -> Prompt:
         parts.append("## The respondent asked about the interview itself. The interviewer answers it with this "
                      f"sentence, said just before your question: \"{escape_data(said)}\". Do not answer it again; "
                      "write the next question only, as a natural continuation.")
+    if request.kind in ("follow_up", "closing") and is_english(language) and hardship_hinted(request):
+        parts.append("## The respondent's last answer tells or hints at something painful (an illness, a loss, a body "
+                     "that no longer allows something, money or work trouble). Begin with one brief, humane "
+                     "acknowledgement; do not ask about it: ask about the topic.")
     if request.recent_questions:
         parts.append("## Questions already asked (do not repeat or paraphrase them):\n"
                      + "\n".join(f"- {escape_data(q)}" for q in request.recent_questions))

@@ -33,7 +33,7 @@ from .contracts import (
     QuestionResult,
     Usage,
 )
-from .offline.questions import interviewer_reply
+from .offline.questions import interviewer_reply, is_pause_turn
 from .slot_decisions import SLOT_TASK, SlotDecisionReply, SlotDecisionRequest
 from .port import LanguagePort
 from .streaming import ChunkCallback, prefixed, write_streaming
@@ -163,8 +163,10 @@ class LanguageRouter:
             closing = self.offline.write_question(request).question if request.kind == "closing" else None
             return _shown(QuestionResult(question=english_only_question(request, closing),
                                          usage=[Usage(task="question", provider=OFFLINE, model=OFFLINE)]), on_chunk)
-        # The farewell is a fixed English remark (no call); in another language the provider writes it.
-        if provider == OFFLINE or (request.kind == "farewell" and is_english(language_of(request))):
+        # The farewell is a fixed English remark (no call); in another language the provider writes it. A pause
+        # is met with "No rush" and the same question, as offline (no call).
+        if provider == OFFLINE or (request.kind == "farewell" and is_english(language_of(request))) or (
+                is_english(language_of(request)) and is_pause_turn(request)):
             return _shown(self.offline.write_question(request), on_chunk)
         if on_chunk is None:
             call = lambda: self._adapter(provider).write_question(request)  # noqa: E731

@@ -365,6 +365,18 @@ def _pronoun(before: str, plural: bool) -> str:
     return "They" if not before or before.endswith((".", "?", "!")) else "they"
 
 
+def is_pause_turn(request: QuestionRequest) -> bool:
+    """Whether the turn answers a pause ("hang on, someone's at the door"): a follow-up or closing question after an
+    answer read as a pause. Its reply is fixed ("No rush, take your time." and the same question), with a
+    provider too: a model asked to go on after "No rush" writes a new question."""
+    return request.kind in ("follow_up", "closing") and _meta_topic(request) == "pause"
+
+
+def hardship_hinted(request: QuestionRequest) -> bool:
+    """Whether the respondent's last answer tells or hints at a hardship they did not withhold (:mod:`.distress`)."""
+    return _disclosed_last(request)
+
+
 def _meta_topic(request: QuestionRequest) -> str | None:
     """What the respondent's last answer asks the interviewer: a topic of :func:`meta.meta_topic`, or
     'other' for a question the interviewer cannot answer (:func:`meta.addressed_question`: about the
