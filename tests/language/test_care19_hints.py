@@ -138,3 +138,18 @@ def test_a_pause_asked_for_or_followed_by_a_return_is_met_with_the_same_question
                                     "Sorry, the price. Two pounds too much for a pot."])
 def test_no_pause_where_the_course_or_the_price_is_talked_of(answer):
     assert not is_pause(answer)
+
+
+
+@pytest.mark.parametrize("question,probes", [
+    ("How did that make you feel?", True),            # how the painful thing felt
+    ("Why does that matter to you?", True),
+    ("Could you tell me more about that?", True),
+    ("With that in mind, what would matter most to you about Clipwell Topiary Weekend?", False),
+    ("What else matters to you about Clipwell Topiary Weekend?", False),
+    ("How do you feel about the box ball?", False),   # a feeling about a part of the course, not about what hurts
+])
+def test_after_a_hardship_a_question_that_presses_on_it_is_left_out(question, probes):
+    from interview_core.language.offline.questions import presses_on_hardship
+
+    assert presses_on_hardship(question) is probes
