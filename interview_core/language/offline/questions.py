@@ -365,6 +365,16 @@ def _pronoun(before: str, plural: bool) -> str:
     return "They" if not before or before.endswith((".", "?", "!")) else "they"
 
 
+# After a painful disclosure a question that asks why, for an example, to say more of "that", or how "that" made
+# them feel, presses on what hurts ("How did that make you feel?" after "dad left in september").
+_PRESSING = re.compile(r"\bwhy\b|example|\b(more about that|behind that|that mean|that make you feel)\b", re.I)
+
+
+def presses_on_hardship(question: str) -> bool:
+    """Whether a question (a template or its text) would press on a hardship just told (:data:`_PRESSING`)."""
+    return bool(_PRESSING.search(question))
+
+
 def is_pause_turn(request: QuestionRequest) -> bool:
     """Whether the turn answers a pause ("hang on, someone's at the door"): a follow-up or closing question after an
     answer read as a pause. Its reply is fixed ("No rush, take your time." and the same question), with a
@@ -1333,9 +1343,8 @@ def _write_question(request: QuestionRequest, embed=None, reply: str = "") -> st
     if hardship and not verdict and not gentle:  # after a painful disclosure no question asks "why"
         calm = list(_wording()["distress_probes"])
         # ... nor asks them to say more about what they just disclosed ("tell me more about that")
-        probing = re.compile(r"\bwhy\b|example|\b(more about that|behind that|that mean)\b", re.I)
-        primary = [t for t in primary if not probing.search(t)] or calm
-        fallback = [t for t in fallback if not probing.search(t)] or calm
+        primary = [t for t in primary if not presses_on_hardship(t)] or calm
+        fallback = [t for t in fallback if not presses_on_hardship(t)] or calm
     want = wanted_after(request.recent_turns[-1].answer) if hardship and not verdict and request.recent_turns else ""
     if want:  # "..., so someone noticing if he's off": what they want was said; asked what it would look like
         lead = _wording()["said_leads"][request.turn_number % 2].format(quote=want)
