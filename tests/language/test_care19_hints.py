@@ -87,6 +87,8 @@ def test_a_hinted_hardship_is_acknowledged_briefly_and_not_probed(tmp_path, answ
     "It's pricey, if you follow me, for two days.",
     "I'd want to know the pots don't crack in a frost, frankly. That's my worry, not his.",
     "I can manage on my own with the shears.",
+    "Bro, I don't even know, that's a madness question.",      # a judgement of the question asked
+    "And that means nobody else sees me getting it wrong.",    # said of "it", not of the respondent
 ])
 def test_no_hardship_where_nothing_painful_is_hinted(answer):
     assert not disclosed_hardship(answer)
