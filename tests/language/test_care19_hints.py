@@ -148,7 +148,7 @@ def test_no_pause_where_the_course_or_the_price_is_talked_of(answer):
     ("Why does that matter to you?", True),
     ("Could you tell me more about that?", True),
     ("With that in mind, what would matter most to you about Clipwell Topiary Weekend?", False),
-    ("What else matters to you about Clipwell Topiary Weekend?", False),
+    ("What would you most want from Clipwell Topiary Weekend?", False),
     ("How do you feel about the box ball?", False),   # a feeling about a part of the course, not about what hurts
 ])
 def test_after_a_hardship_a_question_that_presses_on_it_is_left_out(question, probes):

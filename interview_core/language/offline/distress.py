@@ -391,6 +391,9 @@ def hardship_tokens(sent) -> list:
             hit = hit or having and _had_hardship(lemma)  # "I get migraines", "I had a double mastectomy"
             hit = hit and not _denied(tok) and not _compared_with(tok)  # "no range anxiety"; "cheaper than therapy"
             hit = hit and not _names_a_concern(tok)  # "That's my worry, not hers": a worry about the thing asked of
+            # "that's a madness question": the word sorts what was said, a judgement of it, not anyone's illness
+            hit = hit and not (tok.dep_ == "compound" and tok.head.dep_ == "attr" and any(
+                c.dep_ == "nsubj" and c.lower_ in ("that", "this", "it") for c in tok.head.head.children))
             hit = hit or _hard_period(tok)
         elif tok.pos_ == "AUX" and tok.dep_ == "aux" and word_is_kind(tok.lower_, "v", _DEATH_ROOTS, 1):
             # a verb of dying the tagger took for an auxiliary of the next verb ("she died not knowing")
@@ -425,7 +428,8 @@ def hardship_tokens(sent) -> list:
             hit = any(_person_subject(v) or any(c.dep_ in ("nsubj", "nsubjpass") and any(g.dep_ == "poss" for g in c.children)
                                                 for c in v.children) for v in (tok, tok.head))
         elif tok.pos_ == "ADJ" and tok.dep_ in ("acomp", "ROOT", "conj") and word_valence(tok.lower_) <= STATE_VALENCE \
-                and not _about_something(tok) and not belief_state(tok.lower_):
+                and not _about_something(tok) and not belief_state(tok.lower_) \
+                and not any(c.dep_ == "dobj" for c in tok.head.children):  # ("getting it wrong": said of "it")
             hit = has_sense(tok.lower_, "a")
             hit = hit and any(c.dep_ in ("nsubj",) and c.lower_ in _FIRST_PERSON for c in tok.head.children) or (
                 hit and tok.head.pos_ == "AUX" and any(c.lower_ in _FIRST_PERSON for c in tok.head.children))
