@@ -1,8 +1,8 @@
 """Painful things said only by hint, and pauses (wave 19). A hardship told by what is left out: "since her mum" (a
 person close named after "since", the event not said), "since I've been on my own", "not after the year she's had"
 (a stretch of time someone "has had"), a negated clause closed by "if you follow me", "a couple of near misses" (a
-WordNet compound kept apart by the tagger); acknowledged briefly, then no question about what hurts (no "how does
-that shape ..."). No sympathy for a worry about the product ("That's my worry"). Pauses as people type them: what
+WordNet compound kept apart by the tagger); acknowledged briefly, and the painful words are not quoted or asked
+about. No sympathy for a worry about the product ("That's my worry"). Pauses as people type them: what
 interrupts after a semicolon or a dash, an animal "being sick", a person "reading over my shoulder and ...", someone
 "at the door", "on the other line" with an afterthought ("The bossy one."), "Wait one.": met with "No rush" and the
 same question. Invented domain: a topiary course."""
@@ -75,7 +75,7 @@ def test_a_hinted_hardship_is_acknowledged_briefly_and_not_probed(tmp_path, answ
     first = turn.split(". ")[0]
     assert first in ("I'm sorry to hear that", "That sounds hard, thank you for telling me",
                      "I'm sorry, that sounds difficult")
-    assert "shape" not in turn and "rank" not in turn and "why" not in turn.lower()
+    assert "rank" not in turn and "why" not in turn.lower()
     for word in ("mum", "own", "year", "follow", "retire", "misses", "ladder"):
         assert word not in turn.lower().split(". ", 1)[1]
 
@@ -112,7 +112,7 @@ def test_a_body_that_no_longer_allows_something_is_acknowledged_not_probed(tmp_p
     _, turn = _after(tmp_path, answer)
     assert turn.split(". ")[0] in ("I'm sorry to hear that", "That sounds hard, thank you for telling me",
                                    "I'm sorry, that sounds difficult")
-    assert "shape" not in turn and "rank" not in turn and "knee" not in turn and "hip" not in turn
+    assert "rank" not in turn and "knee" not in turn and "hip" not in turn
 
 
 @pytest.mark.parametrize("answer", [
@@ -148,7 +148,6 @@ def test_no_pause_where_the_course_or_the_price_is_talked_of(answer):
     ("Why does that matter to you?", True),
     ("Could you tell me more about that?", True),
     ("With that in mind, what would matter most to you about Clipwell Topiary Weekend?", False),
-    ("What would you most want from Clipwell Topiary Weekend?", False),
     ("How do you feel about the box ball?", False),   # a feeling about a part of the course, not about what hurts
 ])
 def test_after_a_hardship_a_question_that_presses_on_it_is_left_out(question, probes):
