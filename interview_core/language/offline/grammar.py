@@ -580,7 +580,8 @@ def respelled(text: str) -> str:
     """``text`` with words typed in chat spelling written out ("u gonna ring me" -> "you going to ring me", "wat
     does it mean" -> "what does it mean"): :data:`_CHAT_SPELLINGS`; "ur" is "you're" before a word that is no noun
     ("ur from the club"), "your" before a noun ("ur name"); "n" is "and" between two words ("me n mum"). Case
-    is kept for a capital first letter; every other character stays where it was said."""
+    is kept for a capital first letter and for a word typed in capitals ("GOTTA" -> "GOT TO"); every other
+    character stays where it was said."""
     def fix(m: re.Match) -> str:
         word = m.group(1)
         low = word.lower()
@@ -596,6 +597,8 @@ def respelled(text: str) -> str:
             new = "and" if between else word
         else:
             new = _CHAT_SPELLINGS.get(low, word)
+        if new != word and len(word) > 1 and word.isupper():
+            return new.upper()  # typed in capitals ("GOTTA GO"): written out in capitals, so the shout stays one
         if new != word and low != word and word[:1].isupper():
             new = new[:1].upper() + new[1:]
         return new

@@ -347,6 +347,8 @@ def _nearly_through(sentence: str) -> bool:
     "nearly", "almost", "about") and at most "we"/"yet"/"now" besides; no noun, no verb of its own."""
     c = closed()
     ws = [w for w in words(sentence) if w not in c.interjections]
+    if ws[:3] in (["is", "that", "us"], ["is", "this", "us"]):
+        ws = ["are", "we", *ws[3:]]  # "is that us nearly done?": the northern "are we", a closed form of English
     if not sentence.rstrip().endswith("?") or not 2 <= len(ws) <= 4:
         return False
     k = next((i for i, w in enumerate(ws) if w in _THROUGH), None)
@@ -1115,7 +1117,7 @@ def asks_how_long_kept(doc) -> bool:
             while x.head.i != x.i and not (x.dep_ == "conj" and x.pos_ not in ("VERB", "AUX")):
                 x = x.head
                 if x.pos_ in ("VERB", "AUX"):
-                    verb = x
+                    verb = x.head if x.dep_ in ("aux", "auxpass") else x  # ("how long are my answers kept?")
                     break
             if verb is None and any(v.pos_ == "VERB" and word_is_kind(v.lemma_.lower(), "v", _KEEPING_ROOTS, 2) or
                                     v.pos_ == "NOUN" and is_information(v.lemma_) for v in doc):

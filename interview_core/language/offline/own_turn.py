@@ -154,11 +154,19 @@ def _respondent_intends(verb) -> bool:
     # ("having somewhere to go" has a thing to go to: an intending verb takes no object of its own)
     intending = len(chain) > 1 and all((v.lemma_.lower() in _INTENDING or v.lower_ in _INTENDING)
                                        and not any(c.dep_ == "dobj" for c in v.children)
-                                       and not (v.tag_ == "VBG" and not any(c.dep_ == "aux" for c in v.children))
+                                       and not (v.tag_ == "VBG" and not any(c.dep_ == "aux" for c in v.children)
+                                                and not _opens_its_sentence(v))
                                        for v in chain[1:])  # ("Having somewhere to go." names a thing wanted)
     lets = any(c.lower_ in ("let", "'s", "us") for c in top.children) or top.lemma_.lower() == "let"
     progressive = verb.tag_ == "VBG" and any(c.lower_ == "now" for c in verb.children)
     return modal or intending or lets or progressive
+
+
+def _opens_its_sentence(verb) -> bool:
+    """"Going to head off now": "going" first in its sentence (after interjections at most), the subject left off as
+    people leave it off in chat ("(I'm) going to ..."); "Having somewhere to go" has an object and is read apart."""
+    return verb.lower_ == "going" and all(t.is_punct or t.dep_ in ("intj", "cc") or t.lower_ in closed().interjections
+                                          for t in verb.doc[:verb.i])
 
 
 @lru_cache(maxsize=512)
@@ -173,8 +181,8 @@ def wants_to_stop(answer: str) -> bool:
     text = " ".join(words(answer))
     if _RETURNING.search(text) or asks_to_go_on(answer):
         return False
-    return defers(answer) or any(_stops_here(s) or says_goodbye(s) for _, _, s in sentences(answer)) or \
-        _closes_on_goodbye(answer)
+    return defers(answer) or any(_stops_here(s) or says_goodbye(s) or has_had_their_say(s)
+                                 for _, _, s in sentences(answer)) or _closes_on_goodbye(answer)
 
 
 def _closes_on_goodbye(answer: str) -> bool:
@@ -184,6 +192,69 @@ def _closes_on_goodbye(answer: str) -> bool:
     last = [s for _, _, s in sentences(answer)][-1:]
     parts = [p for p in last[0].split(",") if words(p)] if last else []
     return len(parts) > 1 and says_goodbye(parts[-1])
+
+
+# WordNet roots of a part or share of something ("my bit", "my piece", "my share", "my lot" in its sense of a portion).
+_PART_ROOTS = frozenset({"part", "portion", "share", "piece"})
+_PART_SENSES = 5
+# Words of the present moment that "enough" may carry when it closes the respondent's turn ("enough now", "enough for
+# now", "enough for today"): a closed class of English.
+_ENOUGH_NOW = frozenset("now today then".split())
+
+
+def _part_of_mine(tok) -> bool:
+    """"my bit", "my piece", "my share", "my lot": a noun with "my" alone on it (no adjective, no phrase after it)
+    whose first WordNet senses hold a part or share of something."""
+    return tok.pos_ == "NOUN" and [c.lower_ for c in tok.children] == ["my"] and word_is_kind(
+        tok.lemma_.lower(), "n", _PART_ROOTS, _PART_SENSES)
+
+
+def _bare(tok, allowed) -> bool:
+    """``tok`` takes nothing but punctuation, interjections, "now/then/just" and the dependents ``allowed``."""
+    return all(c in allowed or c.is_punct or c.dep_ == "intj" or c.dep_ == "advmod" and c.lower_ in _NOW
+               for c in tok.children)
+
+
+def has_had_their_say(sentence: str) -> bool:
+    """The respondent says their part is done, so the interview is over for them: "that's my bit" ("that/this/it"
+    + "be" + their part, :func:`_part_of_mine`), "I've done my bit", "I've said my piece" (a perfect of "do" or of a
+    WordNet verb of saying, by "I", on their part), "enough now", "enough for now" ("enough" as the sentence's head
+    with a word of the present moment alone). Interjections may come first, and comma parts with no verb after it
+    (thanks, a wish, a farewell: "enough for now, ta-ta"); anything that says more ("that's my share of the cost",
+    "I've done my bit of carving", "enough string for two") is none."""
+    from ...text.parse import parse
+
+    c = closed()
+    parts = [p for p in sentence.split(",") if words(p) and not all(w in c.interjections for w in words(p))]
+    if not parts:
+        return False
+    if any(t.pos_ in ("VERB", "AUX") for p in parts[1:] for t in parse(" ".join(p.split()))):
+        return False
+    first = parts[0].split()
+    while first and all(w in c.interjections for w in words(first[0])):
+        first = first[1:]  # ("ok enough now": the interjection is no head)
+    ws = words(" ".join(first))
+    if ws[:1] == ["enough"]:  # "enough now", "enough for now" (however the parse hangs the two words)
+        rest = ws[1:]
+        return 1 <= len(rest) <= 2 and all(w in _ENOUGH_NOW | {"for"} for w in rest) and rest[-1] in _ENOUGH_NOW
+    doc = parse(" ".join(first))
+    root = next((t for t in doc if t.dep_ == "ROOT"), None)
+    if root is None:
+        return False
+    kids = list(root.children)
+    if root.lemma_ == "be":  # "that's my bit"
+        subject = [k for k in kids if k.dep_ == "nsubj"]
+        said = [k for k in kids if k.dep_ == "attr"]
+        return len(subject) == 1 and subject[0].lower_ in ("that", "this", "it") and len(said) == 1 and \
+            _part_of_mine(said[0]) and _bare(root, set(subject + said))
+    if root.pos_ == "VERB" and root.tag_ == "VBN":  # "I've done my bit", "I've said my piece"
+        subject = [k for k in kids if k.dep_ == "nsubj"]
+        perfect = [k for k in kids if k.dep_ == "aux" and k.lemma_ == "have"]
+        said = [k for k in kids if k.dep_ in ("dobj", "npadvmod")]  # ("I've done my bit": the parse's npadvmod)
+        doing = root.lemma_.lower() == "do" or word_is_kind(root.lemma_.lower(), "v", _SAYING_ROOTS, 1)
+        return doing and len(subject) == 1 and subject[0].lower_ in _RESPONDENT and bool(perfect) and \
+            len(said) == 1 and _part_of_mine(said[0]) and _bare(root, set(subject + perfect + said))
+    return False
 
 
 # Informal spellings of "got to", "going to", "want to", read as what they stand for: the chat spellings' own
@@ -413,6 +484,30 @@ def _after_this(verb) -> bool:
 _MESSAGE_ROOTS = frozenset({"message", "written_communication"})
 
 
+def _verb_by_its_dependents(tok) -> bool:
+    """A word the tagger took for a noun that is a verb by its place: it has a modal and an object of its own, or
+    it follows the subject of a modal question whose parse holds no verb at all and comes before "me"/"us"
+    ("will anybody from the hall telephone us after this?")."""
+    from ...dedup.wordnet import get_wordnet
+
+    if tok.pos_ != "NOUN":
+        return False
+    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in tok.children) and any(c.dep_ == "dobj" for c in tok.children):
+        return True
+    doc = tok.doc
+    wordnet = get_wordnet()
+    modal_alone = doc[0].tag_ == "MD" and not any(t.pos_ == "VERB" for t in doc)
+    return modal_alone and wordnet is not None and bool(wordnet.synsets(tok.lower_, "v")) and \
+        tok.i + 1 < len(doc) and doc[tok.i + 1].lower_ in _US and any(
+            t.dep_ == "nsubj" and t.i < tok.i for t in doc)
+
+
+def _objects_after(tok) -> list:
+    """"me"/"us" right after a verb found by its place (:func:`_verb_by_its_dependents`), however the parse hung it."""
+    nxt = tok.doc[tok.i + 1:tok.i + 2]
+    return [t for t in nxt if t.lower_ in _US] if tok.pos_ == "NOUN" else []
+
+
 def asks_about_contact(doc) -> bool:
     """A question whether the respondent will be contacted ("you're not going to ring me after this, are you?",
     "will they email me?", "will someone get in touch with me?"): a verb whose first senses hold a word of
@@ -426,10 +521,11 @@ def asks_about_contact(doc) -> bool:
     if wordnet is None:
         return False
     for v in doc:
-        if v.pos_ != "VERB":
+        if v.pos_ != "VERB" and not _verb_by_its_dependents(v):
             continue
         us = [c for c in v.children if c.dep_ in ("dobj", "dative", "nsubj") and c.lower_ in _US]
         us += [g for c in v.children if c.dep_ == "prep" for g in c.children if g.dep_ == "pobj" and g.lower_ in _US]
+        us += _objects_after(v)
         names = {v.lemma_.lower()} | {f"{v.lemma_.lower()}_{c.lower_}_{g.lower_}" for c in v.children if c.dep_ == "prep"
                                       for g in c.children if g.dep_ == "pobj"}
         if us and any(_CONTACT_WORDS & set(s.words) for n in names for s in wordnet.synsets(n, "v")[:_CONTACT_SENSES]):
@@ -663,6 +759,8 @@ def asks_who_pays(doc, is_study) -> bool:
         if any(c.dep_ == "nsubj" and c.lower_ in _RESPONDENT | {"you"} for x in (v, v.head) for c in x.children):
             continue  # ("do you have to pay for it?": the generic "you" pays for the product)
         paid = [t for t in v.subtree if t.dep_ in ("dobj", "pobj") and t.i > v.i]
+        if v.tag_ == "VBN":  # the passive: "is this survey paid for by ...", "is the research funded by ..."
+            paid += [c for c in v.children if c.dep_ == "nsubjpass"] + ([v.head] if v.dep_ == "acl" else [])
         if any(t.lower_ in _THE_STUDY or is_study(t) for t in paid):
             return True
     return False
