@@ -32,6 +32,8 @@ def start_form() -> None:
         if described.objective:
             st.caption("Objective: " + markdown_literal(described.objective))
         st.text(described.stimulus.strip() or "(no stimulus text)")
+        if described.facts.lines():
+            st.caption("Study facts: " + markdown_literal(" ".join(described.facts.lines())))
     with st.form("start"):
         c1, c2 = st.columns(2)
         method = c1.selectbox("Methodology", ["(the concept's own)", *methods])

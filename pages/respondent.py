@@ -13,6 +13,7 @@ import streamlit as st
 
 from interview_core.plain_words import questions_left
 from interview_core.session import InterviewSession, InvalidAnswer, QuestionNotCurrent, SessionFinished
+from interview_core.viz.escaping import markdown_literal
 from pages import gate, shared
 
 shared.ensure_navigation()
@@ -38,6 +39,9 @@ def own_conversation(transcript: list[dict]) -> list[dict]:
 
 def stimulus() -> None:
     st.text(session.concept.stimulus.strip() or session.concept.name)
+    facts = session.concept.facts.lines()  # what the study tells respondents (who commissions it, ...)
+    if facts:
+        st.caption(markdown_literal(" ".join(facts)))
     image = session.stimulus_image()
     if image is not None:
         st.image(str(image), width="stretch")

@@ -539,16 +539,42 @@ def meta_answer(request: QuestionRequest, short: bool = False) -> str:
     second = _second_part(last.answer, topic)
     if (second or short) and f"{topic}_short" in wording:
         topic = f"{topic}_short"  # two answers and the next question stay a readable turn
+    facts = study_facts(request.concept)
+    topic, second = _with_fact(topic, facts, wording), _with_fact(second, facts, wording)
     options = wording[topic]
     plain = plain_question(last.question or "") or "what matters to you here?"
     concept = _values(request)["concept"]
     text = options[request.turn_number % len(options)].format(
         turns_left=max(request.turns_left or 0, 1), concept=concept, last_question_plain=plain,
-        term=term, gloss=meaning, part=part)
+        term=term, gloss=meaning, part=part, **facts)
     if second == "also_length" and (request.kind == "closing" or request.turns_left is None or request.turns_left <= 1):
         second = "also_length_closing" if request.kind == "closing" else "also_length_few"
     left = max(request.turns_left or 0, 1)
-    return f"{text} {wording[second][0].format(concept=concept, turns_left=left)}" if second else text
+    return f"{text} {wording[second][0].format(concept=concept, turns_left=left, **facts)}" if second else text
+
+
+# The wording keys a study fact answers (the concept's ``facts``), and the fact each needs.
+_FACT_OF = {"other_sponsor": "commissioned_by", "other_funder": "commissioned_by", "also_sponsor": "commissioned_by",
+            "privacy_retention": "answers_kept", "privacy_contact": "contact_after",
+            "privacy_contact_short": "contact_after", "payment": "thank_you", "also_payment": "thank_you"}
+
+
+def study_facts(concept) -> dict:
+    """The facts the study sets (``Concept.facts``), by field name; those not set are left out."""
+    facts = getattr(concept, "facts", None)
+    return {k: v for k, v in (facts.model_dump() if facts is not None else {}).items() if v is not None}
+
+
+def _with_fact(key: str, facts: dict, wording: dict) -> str:
+    """The wording key that answers from the study's fact when the study sets it ("privacy_retention" ->
+    "privacy_retention_fact", "privacy_contact" -> "privacy_contact_fact_no"); ``key`` itself otherwise, so a fact
+    not set is answered honestly as before."""
+    field = _FACT_OF.get(key)
+    if field is None or field not in facts:
+        return key
+    value = facts[field]
+    fact_key = f"{key}_fact_{'yes' if value else 'no'}" if isinstance(value, bool) else f"{key}_fact"
+    return fact_key if fact_key in wording else key
 
 
 # Topics whose short answer can follow the answer to another ("how much longer is this, and why do you need
