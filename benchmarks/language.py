@@ -96,7 +96,9 @@ def register(benches) -> None:
 
 
 def _scripted(concept: str, answers: list[str], db: str, turns: int | None = None) -> dict:
-    """An offline interview that takes ``answers`` in order: questions, labels and per-answer labels."""
+    """An offline interview that takes ``answers`` in order: questions, labels and per-answer labels. Where a live
+    session would end (an answer read as a wish to end now), the question recorded after it is the farewell the
+    live session says there (:func:`_live_farewell`), not the further question the script goes on with."""
     from interview_core.session import InterviewSession
 
     # fixed answers: a wish to stop in the script does not end it (every script runs to its end, as before)
@@ -108,9 +110,27 @@ def _scripted(concept: str, answers: list[str], db: str, turns: int | None = Non
         per_answer.append((answer, [n.label for n in result.extracted.nodes]))
         if not result.should_continue:
             break  # what follows the closing answer is a farewell, not a question
-        questions.append(result.next_question)
+        if result.extracted.assessment.ending == "now":  # a live session ends here, with its farewell
+            questions.append(_live_farewell(session, result, list(zip(questions, answers))))
+        else:
+            questions.append(result.next_question)
     labels = [n["label"] for n in session.graph_snapshot()["nodes"]]
     return {"questions": questions, "labels": labels, "per_answer": per_answer, "answers": answers}
+
+
+def _live_farewell(session, result, turns: list[tuple[str, str]]) -> str:
+    """What a live session (``respondent_can_end=True``) says after ``result``'s answer, which it ends on: the
+    farewell, written as the pipeline's QuestionGeneration writes it (kind "farewell", reason respondent_ended)."""
+    from interview_core.language.contracts import QuestionRequest, Turn
+    from interview_core.pipeline.stages import RECENT_TURNS
+    from interview_core.vocabulary.assessment import RESPONDENT_ENDED
+
+    request = QuestionRequest(
+        methodology=session.methodology, concept=session.concept, kind="farewell",
+        recent_turns=[Turn(question=q, answer=a) for q, a in turns][-RECENT_TURNS:],
+        turn_number=result.turn_number, seed=session.seed, termination_reason=RESPONDENT_ENDED,
+        answer_labels=[n.label for n in result.extracted.nodes])
+    return session.language.write_question(request).question
 
 
 def _simulated(mind: str, persona: str, turns: int, db: str) -> dict:
