@@ -224,3 +224,29 @@ def test_with_a_provider_the_fact_is_said_before_the_models_question(make_settin
     server.queue(Text("What would you carve first?"), tool="text")
     turn = session.answer("how long are my answers kept?").next_question
     assert "for two years, then deleted" in turn and turn.endswith("What would you carve first?")
+
+
+# --- a leave-taking and a "what is it?" about the study's own name (wave19_dev) ------------------------------
+
+
+@pytest.mark.parametrize("answer,ends", [
+    ("Okay, I'll let you go now. Thanks, this was fun.", "now"),
+    ("I'll let you go then", "now"),
+    ("the puppeteer will let you go first at the knots", "none"),
+    ("they let you go early on the Sunday", "none"),
+    ("I'll let you go on to the next question", "none"),
+])
+def test_letting_the_interviewer_go_takes_leave(answer, ends):
+    assert ending(answer, 0) == ends
+
+
+@pytest.mark.parametrize("answer", ["What is a marionette exactly?", "what's Strungwell?"])
+def test_what_the_studys_named_thing_is_is_answered_from_the_descriptions_first_part(tmp_path, answer):
+    """The first part is a phrase of its own: the description's first comma parts up to three words at least."""
+    turn = _after(tmp_path, answer)
+    assert "string your own marionette over two days" in turn and "don't know the details" not in turn
+
+
+def test_what_something_else_is_is_not_answered_with_the_first_part(tmp_path):
+    turn = _after(tmp_path, "what is a control bar?")
+    assert "carve, paint and string your own marionette over two days" not in turn
