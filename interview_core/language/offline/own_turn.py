@@ -281,7 +281,17 @@ def _stops_here(sentence: str) -> bool:
             continue  # "I'll stop by later" and the like: read by :func:`defers`
         if _respondent_intends(v) and _keeps_to_the_interview(v):
             return True
+        if _lets_you_go(v) and _keeps_to_the_interview(v):
+            return True  # "right, I'll let you go": the respondent takes leave by releasing the interviewer
     return False
+
+
+def _lets_you_go(verb) -> bool:
+    """"I'll let you go (then)": a verb of leaving whose subject is "you", under "let" that the respondent intends now
+    (:func:`_respondent_intends`); "they let you go early" (another subject) or "let you go first at the knots" (more
+    said of it: :func:`_keeps_to_the_interview`) is none."""
+    return verb.dep_ in ("ccomp", "xcomp") and verb.head.lemma_ == "let" and any(
+        c.dep_ == "nsubj" and c.lower_ == "you" for c in verb.children) and _respondent_intends(verb.head)
 
 
 # Dependents that a bare "I'm off" may carry besides "off/away" ("right, I'm off then", "that's the bell, I'm away

@@ -647,8 +647,40 @@ def _described(request: QuestionRequest) -> tuple[str, str, str]:
                   if not _forms(words(p)) <= said | _forms(list(closed().function_words))]
         best = max(shared, default=(0, 0, ""))
         part = best[2] if referent and best[0] * 2 >= len(set(meaning_referent(sentence))) else ""
+    part = part or _what_the_named_thing_is(respelled(last.answer), stimulus)
     article = "an" if term[:1] in tuple("aeiou") else "a"
     return (f"{article} {term}" if term else "", meaning, part) if part else ("", "", "")
+
+
+def _what_the_named_thing_is(answer: str, stimulus: str) -> str:
+    """"What is macrame exactly?" about a word of the study's own name (the description's head, before its colon:
+    "Knotloft Macrame Workshop: a three-hour evening workshop ..."): "what" + "be" + a subject whose words are all
+    in that head; the description's first part, which says what the named thing is. "" otherwise."""
+    head, colon, _ = stimulus.partition(":")
+    parts = description_parts(stimulus)
+    if not colon or not parts:
+        return ""
+    named = _forms(words(head))
+    for _, _, s in sentences(answer):
+        doc = parse(" ".join(s.split()))
+        for t in doc:
+            if t.lemma_ != "be" or not any(c.lower_ == "what" and c.dep_ in ("attr", "nsubj") for c in t.children):
+                continue
+            said = [c for c in t.children if c.dep_ in ("nsubj", "attr", "acomp") and c.lower_ != "what"]
+            asked = [w for c in said for w in words(" ".join(x.text for x in c.subtree))
+                     if w not in closed().function_words]
+            if asked and _forms(asked) <= named:
+                first = []  # a phrase of its own: "carve" alone is joined to the part after it
+                for p in parts:
+                    first.append(p)
+                    if len(words(", ".join(first))) >= _PHRASE_WORDS:
+                        break
+                return ", ".join(first)
+    return ""
+
+
+# The fewest words of the description's first part said as what the study's named thing is.
+_PHRASE_WORDS = 3
 
 
 def _as_described(answer: str, stimulus: str) -> str:
