@@ -250,3 +250,26 @@ def test_what_the_studys_named_thing_is_is_answered_from_the_descriptions_first_
 def test_what_something_else_is_is_not_answered_with_the_first_part(tmp_path):
     turn = _after(tmp_path, "what is a control bar?")
     assert "carve, paint and string your own marionette over two days" not in turn
+
+
+# --- is a person reading; a term of the description named, then asked about ------------------------------
+
+
+@pytest.mark.parametrize("answer", ["sorry is this going to a person or is it one of those AI things",
+                                    "are my answers going to a real person?"])
+def test_whether_the_answers_go_to_a_person_is_answered_as_who_reads_them(tmp_path, answer):
+    assert reply_topic(answer, answer_meta_topic(answer)) == "privacy_reader"
+    assert "they are the people who read them" in _after(tmp_path, answer)
+
+
+@pytest.mark.parametrize("answer", ["this is going to my grandson for his birthday",
+                                    "is this going to a person's house in a box?"])
+def test_a_thing_going_to_someone_is_no_question_who_reads_the_answers(answer):
+    assert reply_topic(answer, answer_meta_topic(answer) or "privacy") != "privacy_reader"
+
+
+@pytest.mark.parametrize("answer", ["Glass eyes - which are those? If they're the staring kind, no thanks.",
+                                    "The control bar, what is that?"])
+def test_a_term_of_the_description_named_then_asked_about_is_answered_from_the_description(tmp_path, answer):
+    turn = _after(tmp_path, answer)
+    assert "All I know is what the description says" in turn and "weigh" not in turn.split("?")[0]
