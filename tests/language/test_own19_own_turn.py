@@ -271,5 +271,8 @@ def test_a_thing_going_to_someone_is_no_question_who_reads_the_answers(answer):
 @pytest.mark.parametrize("answer", ["Glass eyes - which are those? If they're the staring kind, no thanks.",
                                     "The control bar, what is that?"])
 def test_a_term_of_the_description_named_then_asked_about_is_answered_from_the_description(tmp_path, answer):
+    """Answered, not probed: from the description's part when it says more than the words asked ("a wooden control
+    bar included"), else honestly (the description says only "glass eyes")."""
     turn = _after(tmp_path, answer)
-    assert "All I know is what the description says" in turn and "weigh" not in turn.split("?")[0]
+    assert ("All I know is what the description says" in turn or "I don't know the details" in turn) and \
+        "rank" not in turn and "weigh" not in turn.split("?")[0]
