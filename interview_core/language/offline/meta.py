@@ -1084,6 +1084,9 @@ def reply_topic(answer: str, topic: str) -> str:
         return "privacy_retention"  # "how long will my answers be kept?": a fact the study has not given
     if topic == "privacy" and any(asks_who_reads(d, is_information) for d in docs):
         return "privacy_reader"
+    if topic == "privacy" and any((question_in_form(s) or s.rstrip().endswith("?")) and _goes_to_a_person(d)
+                                  for s, d in zip(parts, docs)):
+        return "privacy_reader"  # "is this going to a person or is it one of those AI things": who reads them
     if topic in ("purpose", "other") and any(asks_who_pays(d, _is_study) for d in docs):
         return "other_funder"
     # ("who are you working for?" matches a purpose pattern but asks who is behind it)
@@ -1167,6 +1170,27 @@ def _answers_go_to(doc) -> bool:
             continue
         to = [g for c in v.subtree if c.dep_ in ("prep", "conj") and c.lower_ == "to" for g in c.children if g.dep_ == "pobj"]
         if any(word_is_kind(g.lemma_.lower(), "n", _RECEIVER_ROOTS, 2) for x in to for g in [x, *x.conjuncts]):
+            return True
+    return False
+
+
+# WordNet root of a person: whom the answers may go to ("a person", "a real human").
+_PERSON_ROOTS = frozenset({"person"})
+
+
+def _goes_to_a_person(doc) -> bool:
+    """"is this going to a person ...?", "are my answers going to a real person?": a verb of going (WordNet) whose
+    subject (its own, or that of the "be" it hangs on) is "this/it" or the answers (an information noun), "to" a person
+    (WordNet) as the whole object ("a person's house" is a place)."""
+    for v in doc:
+        if v.pos_ != "VERB" or not word_is_kind(v.lemma_.lower(), "v", frozenset({"travel", "go"}), 1):
+            continue
+        holders = [v] + ([v.head] if v.dep_ in ("advcl", "xcomp", "ccomp") and v.head.lemma_ == "be" else [])
+        subjects = [c for h in holders for c in h.children if c.dep_ in ("nsubj", "nsubjpass")]
+        if not any(x.lower_ in ("this", "it") or x.pos_ == "NOUN" and is_information(x.lemma_) for x in subjects):
+            continue
+        if any(g.dep_ == "pobj" and g.pos_ == "NOUN" and word_is_kind(g.lemma_.lower(), "n", _PERSON_ROOTS, 1)
+               for c in v.children if c.dep_ == "prep" and c.lower_ == "to" for g in c.children):
             return True
     return False
 
@@ -1518,16 +1542,30 @@ def addressed_question(answer: str, concept: str = "") -> str | None:
         if not meta_topic(s, answer) and offers_a_meaning(s):
             # "hammocks?? like for people??": what a term named before it means, guessed at (the term with it)
             return " ".join(" ".join(said).split())
-        if meta_topic(s, answer) or not (question_in_form(s) or _said_as_question(s) or _wh_fragment(s) or checks) or not (
+        if meta_topic(s, answer) or not (question_in_form(s) or _said_as_question(s) or _wh_fragment(s) or checks
+                                         or _names_then_asks(s)) or not (
                 _has_content(s) or len(ws) >= 3 and _ordered(ws)):
             continue
-        if _offered(s, answer) and not _wh_fragment(s) and not checks:
+        if _offered(s, answer) and not _wh_fragment(s) and not checks and not _names_then_asks(s):
             continue
         if _deliberative(ws) or ws[:2] == ["what", "if"] or is_rhetorical(s, answer, concept) and not _wh_fragment(s) \
                 or _tag_question(s) and not checks:
             continue
         return " ".join(s.split())
     return None
+
+
+# "Glass eyes - which are those?": a noun phrase, then after a dash, comma or colon "which/what" + "be" + a pronoun that
+# points back, alone: what the thing named is (closed classes of English).
+_NAMED_THEN_ASKED = re.compile(r"^(?P<named>.*?\w.*?)\s*[-\u2013\u2014,:]\s*(?:which|what)\s+(?:is|are)\s+"
+                               r"(?:those|these|that|this|they|it)(?:\s+(?:exactly|then))?\s*\?+\s*$", re.I)
+
+
+def _names_then_asks(sentence: str) -> bool:
+    """A thing named, then asked what it is ("Glass eyes - which are those?", "the control bar, what is that?"): the
+    named part holds a content word."""
+    m = _NAMED_THEN_ASKED.match(" ".join(sentence.split()))
+    return bool(m) and _has_content(m.group("named"))
 
 
 def _wh_fragment(sentence: str) -> bool:
