@@ -276,3 +276,12 @@ def test_a_term_of_the_description_named_then_asked_about_is_answered_from_the_d
     turn = _after(tmp_path, answer)
     assert ("All I know is what the description says" in turn or "I don't know the details" in turn) and \
         "rank" not in turn and "weigh" not in turn.split("?")[0]
+
+
+def test_who_reads_the_answers_asked_again_is_answered_again_in_short(tmp_path):
+    """Asked a second time in a session, the reader question gets its short answer, never nothing."""
+    turns = turns_after(tmp_path, "strungwell", NAME, DESCRIPTION,
+                        [FIRST, "does an actual person read these answers?", "the glass eyes, they look alive",
+                         "sorry is this going to a person or is it one of those AI things"])
+    assert "they are the people who read them" in turns[1]
+    assert "research team" in turns[3] and "read" in turns[3].split("?")[0]
