@@ -9,7 +9,9 @@ from interview_core.language.offline.questions import _wording, plain_question
 TOPIC = "You mentioned the ferry timetable."
 QUESTION = "What is it about that that bothers you?"
 SLOTS = {"concept": "the harbour ferry pass", "turns_left": 4, "last_question_plain": "How did you get there?",
-         "part": "a return crossing every hour", "term": "a ferry", "gloss": "a boat that transports people"}
+         "part": "a return crossing every hour", "term": "a ferry", "gloss": "a boat that transports people",
+         # the study's facts (the concept's ``facts``: own19)
+         "commissioned_by": "the harbour trust", "answers_kept": "for a year", "thank_you": "a free crossing"}
 
 
 def _meta_answers() -> list[tuple[str, str]]:
