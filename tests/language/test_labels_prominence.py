@@ -45,7 +45,7 @@ def test_an_answer_with_no_marked_point_is_all_point():
     ("Proper training. My cousin bought a hive online, had no idea what he was doing, and the whole colony "
      "swarmed into the neighbour's chimney.", "proper training"),
     ("A suit that fits. Last summer my friend lent me hers and the gloves were so big that a bee got in and "
-     "stung my wrist.", "suit"),
+     "stung my wrist.", "suit that fits"),
     # the hive's reason is given: the next "why" goes up the ladder from the reason
     ("the starter hive, because I want honey from my own garden. my dad tried it in the 90s and the colony "
      "died in winter", "honey"),

@@ -39,6 +39,7 @@ from .frames import frames
 from .grammar import LIGHT_VERBS, closed, verb_lemma
 
 MAX_LABEL_WORDS = 8
+SHORT_RELATIVE_WORDS = 6  # a noun with its relative clause ("coach that starts with treading water")
 MAX_WORD_CHARS = 30  # longer "words" are noise (a pasted hash, a key held down)
 _NOUNS = frozenset({"NOUN", "PROPN"})
 _VERBS = frozenset({"VERB", "AUX"})
@@ -298,11 +299,33 @@ class _Reader:
                     if m.lower_ not in self.c.function_words and m.pos_ != "ADJ"]
             if not mods and not bare_general:
                 return None  # "the big one", "things"
+        if _quantity(tok):
+            # "40 for six weeks", "95 for two": what the number counts is its own words, no time remark
+            toks = [tok] + [t for c in self.kids(tok, {"prep", "npadvmod", "nummod", "quantmod"}) for t in c.subtree
+                            if t.i in self.ids and not t.is_punct]
+            return self._trim(toks, tok)
         toks = self._subtree(tok, _NOUN_KEEP - {"nsubj", "aux", "mark", "expl"}, top=True)
+        toks += self._short_relative(tok, toks)
         article = [d for d in self.kids(tok, {"det"}) if d.lower_ in _ARTICLES and d.i < tok.i]
         if len(toks) == 1 and article and _past_form(tok.lower_):
             toks = article[:1] + toks  # "the stove", not "stove", which reads as a verb form
         return self._trim(toks, tok)
+
+    def _short_relative(self, head, toks: list) -> list:
+        """A relative clause whose relative pronoun is its subject ("a coach that starts with treading water")
+        says which thing is meant: it stays with its noun when the whole phrase is at most
+        SHORT_RELATIVE_WORDS words and the clause is all in this span; a longer one is left out."""
+        for rel in self.kids(head, {"relcl"}):
+            subject = self._subject(rel)
+            if subject is None or subject.tag_ not in ("WDT", "WP") or subject.i < head.i:
+                continue
+            words = [t for t in rel.subtree if not t.is_punct]
+            if any(t.i not in self.ids for t in words) or any(
+                    t.dep_ in ("relcl", "ccomp", "advcl") for t in words if t is not rel):
+                continue  # cut by the clause splitter, or a clause inside the clause
+            if sum(not t.is_punct for t in toks) + len(words) <= SHORT_RELATIVE_WORDS:
+                return words
+        return []
 
     def _trim(self, toks: list, head) -> list | None:
         """At most MAX_LABEL_WORDS (the last attachment after the head goes first), no dangling words."""
@@ -316,6 +339,10 @@ class _Reader:
                 break
             cut = {t.i for t in last.subtree}
             toks = [t for t in toks if t.i not in cut]
+        cut = _without_empty_wh_tail(toks, head)
+        if len(cut) < len(toks) and not any(t.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") for t in cut):
+            return None  # "not wanting to go into what it was": nothing is said but that something is not said
+        toks = cut
         has_wh = any(t.tag_ in _WH_TAGS for t in toks)
         while len(toks) > 1 and toks[-1].i > head.i:
             last = toks[-1]
@@ -412,11 +439,12 @@ class _Reader:
         """"the price is a bit steep" -> the subject; "it's a disaster" -> the complement; "it's cheap"
         -> "being cheap"; "I'm in control of my money" -> "being in control of my money"."""
         rest = [c for c in self.kids(verb, {"acomp", "prep", "oprd", "attr"}) if not _hedge(c)]
-        if subject is not None and subject.pos_ in _NOUNS:
+        if subject is not None and (subject.pos_ in _NOUNS or _quantity(subject)):
             phrase = self.noun_phrase(subject)
             if phrase:
                 said = [c for c in rest if not self._evaluative(c) and not (
-                    c.dep_ == "attr" and c.lower_ in self.c.general_nouns)]
+                    c.dep_ == "attr" and c.lower_ in self.c.general_nouns)
+                    and not (_quantity(subject) and c.pos_ in ("ADJ", "ADV"))]  # "40 for six weeks is decent"
                 if not said:
                     return phrase  # "the price is the main thing", "fresh air is important"
                 body = [*phrase, verb]  # "the carton is recyclable" -> "carton being recyclable"
@@ -492,6 +520,26 @@ class _Reader:
         if self.negated(verb):
             word = "not " + word
         return _join([t for t in toks if t.i in subject] + [verb] + rest, {verb.i: word})
+
+
+def _without_empty_wh_tail(toks: list, head) -> list:
+    """The phrase without a closing preposition whose object is a wh-clause of pronouns and auxiliaries only
+    ("into what it was", "about who it is"): like "about it", it points at something not said."""
+    for k, t in enumerate(toks):
+        if t.i <= head.i or t.pos_ != "ADP" or k == len(toks) - 1:
+            continue
+        tail = toks[k + 1:]
+        if tail[0].tag_ in _WH_TAGS and all(
+                w.tag_ in _WH_TAGS or w.pos_ in ("PRON", "AUX", "PUNCT", "PART") for w in tail):
+            return toks[:k]
+    return toks
+
+
+def _quantity(tok) -> bool:
+    """A number said with what it counts after it ("40 for six weeks", "20 a month"): as a subject it is the
+    thing judged, and an adjective said of it ("decent", "less than a takeaway") is the judgement."""
+    return tok.pos_ == "NUM" and tok.like_num and any(
+        c.dep_ in ("prep", "npadvmod", "relcl", "acl") for c in tok.children)
 
 
 def _perfect(aux, participle) -> bool:
