@@ -439,7 +439,9 @@ class _Reader:
         """"the price is a bit steep" -> the subject; "it's a disaster" -> the complement; "it's cheap"
         -> "being cheap"; "I'm in control of my money" -> "being in control of my money"."""
         rest = [c for c in self.kids(verb, {"acomp", "prep", "oprd", "attr"}) if not _hedge(c)]
-        if subject is not None and (subject.pos_ in _NOUNS or _quantity(subject)):
+        equated = any(w.like_num for c in rest for w in c.subtree)
+        if subject is not None and (subject.pos_ in _NOUNS or _quantity(subject) and not equated):
+            # a quantity said to be another ("72 for six weeks is 12 a go") is read as before: the second one
             phrase = self.noun_phrase(subject)
             if phrase:
                 said = [c for c in rest if not self._evaluative(c) and not (
