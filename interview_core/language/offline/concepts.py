@@ -315,6 +315,8 @@ class _Reader:
         """A relative clause whose relative pronoun is its subject ("a coach that starts with treading water")
         says which thing is meant: it stays with its noun when the whole phrase is at most
         SHORT_RELATIVE_WORDS words and the clause is all in this span; a longer one is left out."""
+        if head.dep_ == "attr" and any(k.dep_ in ("nsubj", "expl") and k.pos_ == "PRON" for k in head.head.children):
+            return []  # "it's the stove that matters": the clause is what is said of the noun, not which one
         for rel in self.kids(head, {"relcl"}):
             subject = self._subject(rel)
             if subject is None or subject.tag_ not in ("WDT", "WP") or subject.i < head.i:
