@@ -48,6 +48,7 @@ def test_label_keeps_what_is_judged(coracle_labels, answer, expected):
     ("72 for six lessons is 12 a go", ["12 go"]),  # a quantity said to be another: read as before
     ("it's the paddle that matters", ["paddle"]),  # a cleft: the clause is what is said of the noun
     ("it's the coach that makes it", ["coach"]),
+    ("All I'd ask is a coach that paddles beside me.", ["coach that paddles beside me"]),  # no cleft: kept
     ("the coach who shouts at you every time you tip over is great", ["coach"]),  # a long relative clause
     ("a boat that I can carry on my back", ["boat"]),  # the relative pronoun is no subject
     ("I keep asking about where it goes", ["asking about where it goes"]),  # a verb of content in the wh-clause
