@@ -40,6 +40,7 @@ from .grammar import LIGHT_VERBS, closed, verb_lemma
 
 MAX_LABEL_WORDS = 8
 SHORT_RELATIVE_WORDS = 6  # a noun with its relative clause ("coach that starts with treading water")
+_CLEFT_SUBJECTS = frozenset({"it", "that", "this"})  # "it's the stove that matters", "that's the bit that ..."
 MAX_WORD_CHARS = 30  # longer "words" are noise (a pasted hash, a key held down)
 _NOUNS = frozenset({"NOUN", "PROPN"})
 _VERBS = frozenset({"VERB", "AUX"})
@@ -315,8 +316,9 @@ class _Reader:
         """A relative clause whose relative pronoun is its subject ("a coach that starts with treading water")
         says which thing is meant: it stays with its noun when the whole phrase is at most
         SHORT_RELATIVE_WORDS words and the clause is all in this span; a longer one is left out."""
-        if head.dep_ == "attr" and any(k.dep_ in ("nsubj", "expl") and k.pos_ == "PRON" for k in head.head.children):
-            return []  # "it's the stove that matters": the clause is what is said of the noun, not which one
+        if head.dep_ == "attr" and any(k.dep_ in ("nsubj", "expl") and k.lower_ in _CLEFT_SUBJECTS
+                                       for k in head.head.children):
+            return []  # "it's the stove that matters" (a cleft): the clause is what is said of the noun, not which one
         for rel in self.kids(head, {"relcl"}):
             subject = self._subject(rel)
             if subject is None or subject.tag_ not in ("WDT", "WP") or subject.i < head.i:
