@@ -25,6 +25,18 @@ def _after(tmp_path, answer: str) -> tuple[str, str]:
     return turns_after(tmp_path, "clipwell", "Clipwell Topiary Weekend", DESCRIPTION, [FIRST, answer])
 
 
+ACKNOWLEDGEMENTS = ("I'm sorry to hear that", "That sounds hard, thank you for telling me",
+                    "I'm sorry, that sounds difficult")
+
+
+def _acknowledged_not_ranked(tmp_path, answer: str) -> str:
+    """The interviewer's turn after ``answer``: it opens with a brief acknowledgement and asks no rank."""
+    _, turn = _after(tmp_path, answer)
+    assert turn.split(". ")[0] in ACKNOWLEDGEMENTS
+    assert "rank" not in turn
+    return turn
+
+
 PAUSES = [
     "Window cleaner at the door; one minute.",
     "One moment, the cat is being sick on the lawn.",
@@ -71,11 +83,8 @@ def test_a_hinted_hardship_is_read(answer):
 
 @pytest.mark.parametrize("answer", HINTS)
 def test_a_hinted_hardship_is_acknowledged_briefly_and_not_probed(tmp_path, answer):
-    _, turn = _after(tmp_path, answer)
-    first = turn.split(". ")[0]
-    assert first in ("I'm sorry to hear that", "That sounds hard, thank you for telling me",
-                     "I'm sorry, that sounds difficult")
-    assert "rank" not in turn and "why" not in turn.lower()
+    turn = _acknowledged_not_ranked(tmp_path, answer)
+    assert "why" not in turn.lower()
     for word in ("mum", "own", "year", "follow", "retire", "misses", "ladder"):
         assert word not in turn.lower().split(". ", 1)[1]
 
@@ -109,10 +118,8 @@ def test_a_body_that_no_longer_allows_something_or_life_dated_from_a_diagnosis_i
 
 @pytest.mark.parametrize("answer", BODY)
 def test_a_body_that_no_longer_allows_something_is_acknowledged_not_probed(tmp_path, answer):
-    _, turn = _after(tmp_path, answer)
-    assert turn.split(". ")[0] in ("I'm sorry to hear that", "That sounds hard, thank you for telling me",
-                                   "I'm sorry, that sounds difficult")
-    assert "rank" not in turn and "knee" not in turn and "hip" not in turn
+    turn = _acknowledged_not_ranked(tmp_path, answer)
+    assert "knee" not in turn and "hip" not in turn
 
 
 @pytest.mark.parametrize("answer", [
